@@ -1,0 +1,355 @@
+//! All-different: the views take pairwise different values.
+//!
+//! Three strengths, each doing all the previous one does:
+//!
+//! | strength | removes | cost per call |
+//! |---|---|---|
+//! | [`Strength::Value`] | a fixed view's value from the others | O(n) per newly fixed view |
+//! | [`Strength::HiddenSingles`] | also: when the views must use every value of their union (as many values as views), a value with one place left fixes that view; fails when fewer values than views remain | O(n + d) |
+//! | [`Strength::Domain`] | every value that no solution of this constraint alone uses (Régin's matching algorithm: naked and hidden pairs, triples, ... all at once) | O(n + d) plus matching repair, d = sum of domain sizes |
+//!
+//! When every view has at most 64 values and their values fit one 64-value window
+//! (Sudoku, small N-Queens), the first two strengths run on bitmasks in registers.
+
+use crate::constraints::matching::Matching;
+use crate::model::{VarId, View};
+use crate::propagator::{Conflict, Context, Priority, Propagator, Wake};
+
+/// How hard an all-different constraint prunes; see the [module docs](self).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Strength {
+    /// Value elimination: a fixed view's value is removed from the others.
+    /// The strength of Gecode's default all-different.
+    #[default]
+    Value,
+    /// Value elimination, plus hidden singles and a pigeonhole check.
+    HiddenSingles,
+    /// Domain consistency (generalised arc consistency) by Régin's algorithm.
+    Domain,
+}
+
+/// The all-different constraint over views.
+#[derive(Clone, Debug)]
+pub struct AllDifferent {
+    views: Vec<View>,
+    strength: Strength,
+    window: Window,
+    masks: Vec<u64>,
+    work: Vec<u32>,
+    counts: Vec<u32>,
+    matching: Matching,
+    domain_start: Vec<u32>,
+    domain_values: Vec<u32>,
+    removals: Vec<(usize, u32)>,
+}
+
+/// Whether the views' values fit one 64-bit window, and how each view's domain word
+/// shifts into it.
+#[derive(Clone, Debug)]
+enum Window {
+    Unknown,
+    Bits { shifts: Vec<u32> },
+    General,
+}
+
+impl AllDifferent {
+    /// The constraint over `views`, propagated with `strength`.
+    pub fn new(views: Vec<View>, strength: Strength) -> AllDifferent {
+        AllDifferent {
+            views,
+            strength,
+            window: Window::Unknown,
+            masks: Vec::new(),
+            work: Vec::new(),
+            counts: Vec::new(),
+            matching: Matching::default(),
+            domain_start: Vec::new(),
+            domain_values: Vec::new(),
+            removals: Vec::new(),
+        }
+    }
+
+    /// The strength it propagates with.
+    pub fn strength(&self) -> Strength {
+        self.strength
+    }
+
+    fn find_window(&self, ctx: &Context<'_>) -> Window {
+        let mut words = Vec::with_capacity(self.views.len());
+        for view in &self.views {
+            match ctx.small_word(view.var.raw()) {
+                Some((word, base)) => words.push((word, i64::from(base) + i64::from(view.offset))),
+                None => return Window::General,
+            }
+        }
+        let Some(base) = words.iter().map(|&(_, b)| b).min() else {
+            return Window::General;
+        };
+        let mut shifts = Vec::with_capacity(words.len());
+        for (word, view_base) in words {
+            let shift = (view_base - base) as u64;
+            let top = 63 - u64::from(word.leading_zeros());
+            if shift + top >= 64 {
+                return Window::General;
+            }
+            shifts.push(shift as u32);
+        }
+        Window::Bits { shifts }
+    }
+
+    /// Value elimination and hidden singles on bitmasks, then writes back.
+    fn propagate_bits(&mut self, ctx: &mut Context<'_>, shifts: &[u32]) -> Result<(), Conflict> {
+        self.masks.clear();
+        for (view, &shift) in self.views.iter().zip(shifts) {
+            let (word, _) = ctx
+                .small_word(view.var.raw())
+                .expect("window of small domains");
+            self.masks.push(word << shift);
+        }
+        let n = self.masks.len() as u32;
+        let mut hidden = false;
+        loop {
+            eliminate_fixed(&mut self.masks)?;
+            if self.strength == Strength::Value {
+                break;
+            }
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &m in &self.masks {
+                twice |= once & m;
+                once |= m;
+            }
+            if once.count_ones() < n {
+                return Err(Conflict);
+            }
+            if once.count_ones() > n {
+                break;
+            }
+            let singles = once & !twice;
+            let mut progress = false;
+            for m in &mut self.masks {
+                let mine = *m & singles;
+                if mine != 0 && *m != mine {
+                    if mine & (mine - 1) != 0 {
+                        return Err(Conflict);
+                    }
+                    *m = mine;
+                    progress = true;
+                }
+            }
+            if !progress {
+                break;
+            }
+            hidden = true;
+        }
+        for i in 0..self.views.len() {
+            let var = self.views[i].var.raw();
+            let keep = self.masks[i] >> shifts[i];
+            let (word, _) = ctx.small_word(var).expect("window of small domains");
+            if word != keep {
+                ctx.set_rule(
+                    if hidden && (keep & (keep - 1)) == 0 && word.count_ones() > 1 {
+                        "hidden single"
+                    } else {
+                        "value elimination"
+                    },
+                );
+                ctx.retain_small(var, keep)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Value elimination from the views fixed since the last call, chaining.
+    fn eliminate_general(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        self.work.clear();
+        self.work.extend(
+            ctx.modified()
+                .iter()
+                .copied()
+                .filter(|&i| ctx.is_fixed(self.views[i as usize])),
+        );
+        self.eliminate_queued(ctx)
+    }
+
+    /// Value elimination from the views queued in `work`, chaining.
+    fn eliminate_queued(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        ctx.set_rule("value elimination");
+        while let Some(i) = self.work.pop() {
+            let Some(value) = ctx.value(self.views[i as usize]) else {
+                continue;
+            };
+            for (j, &other) in self.views.iter().enumerate() {
+                if j != i as usize && ctx.remove(other, value)? && ctx.is_fixed(other) {
+                    self.work.push(j as u32);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The smallest value and the number of values between the views' extremes.
+    fn value_range(&self, ctx: &Context<'_>) -> (i32, usize) {
+        let min = self.views.iter().map(|&v| ctx.min(v)).min().unwrap_or(0);
+        let max = self.views.iter().map(|&v| ctx.max(v)).max().unwrap_or(0);
+        (min, (i64::from(max) - i64::from(min) + 1) as usize)
+    }
+
+    /// Hidden singles and the pigeonhole check by counting each value's places.
+    fn hidden_singles_general(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let (min, span) = self.value_range(ctx);
+        if span < self.views.len() {
+            return Err(Conflict);
+        }
+        self.counts.clear();
+        self.counts.resize(span, 0);
+        for &view in &self.views {
+            for v in ctx.values(view) {
+                self.counts[(v - min) as usize] += 1;
+            }
+        }
+        let used = self.counts.iter().filter(|&&c| c > 0).count();
+        if used < self.views.len() {
+            return Err(Conflict);
+        }
+        if used > self.views.len() {
+            return Ok(false);
+        }
+        ctx.set_rule("hidden single");
+        let mut progress = false;
+        for i in 0..self.views.len() {
+            let view = self.views[i];
+            if ctx.is_fixed(view) {
+                continue;
+            }
+            let single = ctx
+                .values(view)
+                .find(|&v| self.counts[(v - min) as usize] == 1);
+            if let Some(value) = single {
+                ctx.fix(view, value)?;
+                self.work.push(i as u32);
+                progress = true;
+            }
+        }
+        Ok(progress)
+    }
+
+    /// Régin's domain-consistent filtering.
+    fn regin(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let (min, span) = self.value_range(ctx);
+        if span < self.views.len() {
+            return Err(Conflict);
+        }
+        self.domain_start.clear();
+        self.domain_values.clear();
+        self.domain_start.push(0);
+        for &view in &self.views {
+            self.domain_values
+                .extend(ctx.values(view).map(|v| (v - min) as u32));
+            self.domain_start.push(self.domain_values.len() as u32);
+        }
+        let removals = &mut self.removals;
+        removals.clear();
+        self.matching
+            .filter(span, &self.domain_start, &self.domain_values, |x, v| {
+                removals.push((x, v));
+            })
+            .map_err(|()| Conflict)?;
+        ctx.set_rule("all-different matching");
+        for &(x, v) in removals.iter() {
+            ctx.remove(self.views[x], min + v as i32)?;
+        }
+        Ok(())
+    }
+}
+
+/// Removes each fixed mask's bit from the others until nothing changes.
+fn eliminate_fixed(masks: &mut [u64]) -> Result<(), Conflict> {
+    loop {
+        let mut fixed = 0u64;
+        for &m in masks.iter() {
+            if m & (m.wrapping_sub(1)) == 0 {
+                if m == 0 || fixed & m != 0 {
+                    return Err(Conflict);
+                }
+                fixed |= m;
+            }
+        }
+        let mut changed = false;
+        for m in masks.iter_mut() {
+            if *m & (*m - 1) != 0 && *m & fixed != 0 {
+                *m &= !fixed;
+                if *m == 0 {
+                    return Err(Conflict);
+                }
+                changed |= *m & (*m - 1) == 0;
+            }
+        }
+        if !changed {
+            return Ok(());
+        }
+    }
+}
+
+impl Propagator for AllDifferent {
+    fn name(&self) -> &'static str {
+        "all_different"
+    }
+
+    fn variables(&self) -> Vec<VarId> {
+        self.views.iter().map(|v| v.var).collect()
+    }
+
+    fn wakes_on(&self) -> Wake {
+        match self.strength {
+            Strength::Value => Wake::Fixed,
+            Strength::HiddenSingles | Strength::Domain => Wake::Domain,
+        }
+    }
+
+    fn priority(&self) -> Priority {
+        match self.strength {
+            Strength::Domain => Priority::Expensive,
+            _ => Priority::Cheap,
+        }
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if let Window::Unknown = self.window {
+            self.window = self.find_window(ctx);
+        }
+        match std::mem::replace(&mut self.window, Window::Unknown) {
+            Window::Bits { shifts } => {
+                let result = self.propagate_bits(ctx, &shifts);
+                self.window = Window::Bits { shifts };
+                result?;
+            }
+            window => {
+                self.window = window;
+                self.eliminate_general(ctx)?;
+                if self.strength == Strength::HiddenSingles {
+                    while self.hidden_singles_general(ctx)? {
+                        self.eliminate_queued(ctx)?;
+                    }
+                }
+            }
+        }
+        if self.strength == Strength::Domain {
+            self.regin(ctx)?;
+        }
+        Ok(())
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
+        let mut seen: Vec<i64> = self
+            .views
+            .iter()
+            .map(|v| i64::from(value(v.var)) + i64::from(v.offset))
+            .collect();
+        seen.sort_unstable();
+        seen.windows(2).all(|w| w[0] != w[1])
+    }
+}

@@ -1,0 +1,12 @@
+//! The built-in constraints, one family per file.
+//!
+//! Each is posted through a [`Model`](crate::Model) method (`all_different`,
+//! `not_equal`, ...) or, for the full set of options, by value with
+//! [`Model::post`](crate::Model::post).
+
+mod all_different;
+mod binary;
+mod matching;
+
+pub use all_different::{AllDifferent, Strength};
+pub use binary::{Equal, NotEqual};

@@ -1,0 +1,468 @@
+//! Propagators: how a constraint removes values, and the queue that runs them to a
+//! fixpoint.
+//!
+//! A constraint is a value implementing [`Propagator`], posted to a model with
+//! [`Model::post`](crate::Model::post). The solver wakes a propagator when a domain of
+//! one of its variables changes in a way it asked for ([`Wake`]), and the propagator
+//! removes values through the [`Context`] it is given. It reports a [`Conflict`] when it
+//! finds that no solution extends the current domains. Propagation repeats until no
+//! propagator has anything left to do: the fixpoint.
+//!
+//! # Writing a constraint
+//!
+//! 1. Store the variables (or [`View`]s) the constraint is about.
+//! 2. Say which they are ([`Propagator::variables`]) and what should wake it
+//!    ([`Propagator::wakes_on`]).
+//! 3. Prune in [`Propagator::propagate`]: read domains and remove values through the
+//!    [`Context`]; each removal that empties a domain returns `Err(Conflict)`, which
+//!    `?` passes on.
+//! 4. Say when a full assignment satisfies it ([`Propagator::is_satisfied`]): the solver's
+//!    tests and users' checks rely on it.
+//!
+//! Here is `x < y` over two variables, complete:
+//!
+//! ```
+//! use alldiff::{Conflict, Context, Model, Propagator, Solver, VarId, Wake};
+//!
+//! #[derive(Debug)]
+//! struct LessThan { x: VarId, y: VarId }
+//!
+//! impl Propagator for LessThan {
+//!     fn name(&self) -> &'static str { "less_than" }
+//!     fn variables(&self) -> Vec<VarId> { vec![self.x, self.y] }
+//!     fn wakes_on(&self) -> Wake { Wake::Bounds }
+//!     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+//!         // x < y: x is at most max(y) - 1, y at least min(x) + 1.
+//!         let max_y = ctx.max(self.y);
+//!         ctx.set_max(self.x, max_y - 1)?;
+//!         let min_x = ctx.min(self.x);
+//!         ctx.set_min(self.y, min_x + 1)?;
+//!         Ok(())
+//!     }
+//!     fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
+//!         value(self.x) < value(self.y)
+//!     }
+//! }
+//!
+//! let mut model = Model::new();
+//! let x = model.int_var(1, 3)?;
+//! let y = model.int_var(1, 3)?;
+//! model.post(LessThan { x, y })?;
+//! let mut solver = Solver::new(model);
+//! assert_eq!(solver.count(None).solutions, 3); // (1,2), (1,3), (2,3)
+//! # Ok::<(), alldiff::ModelError>(())
+//! ```
+
+use std::fmt;
+
+use fixedbitset::FixedBitSet;
+use smallvec::SmallVec;
+
+use crate::model::{VarId, View};
+use crate::store::{Event, Store, Wipeout};
+
+/// The current domains admit no solution. Returned by propagators; the solver
+/// backtracks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conflict;
+
+impl From<Wipeout> for Conflict {
+    fn from(_: Wipeout) -> Conflict {
+        Conflict
+    }
+}
+
+/// Which domain changes wake a propagator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wake {
+    /// Any removed value.
+    Domain,
+    /// A moved minimum or maximum (or a fixed variable).
+    Bounds,
+    /// A variable that became fixed.
+    Fixed,
+}
+
+impl Wake {
+    fn events(self) -> Event {
+        match self {
+            Wake::Domain => Event::DOMAIN,
+            Wake::Bounds => Event::BOUNDS | Event::FIXED,
+            Wake::Fixed => Event::FIXED,
+        }
+    }
+}
+
+/// When a woken propagator runs: all cheap ones first, then the expensive ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Priority {
+    /// Linear time or less in the number of variables.
+    Cheap,
+    /// Anything more costly, such as matching-based all-different.
+    Expensive,
+}
+
+/// A constraint's propagation algorithm.
+pub trait Propagator: fmt::Debug + Send {
+    /// The constraint's kind, for statistics and traces (`all_different`, ...).
+    fn name(&self) -> &'static str;
+
+    /// The variables the constraint watches. The position of a variable in this list
+    /// is its *local index*, as [`Context::modified`] reports it.
+    fn variables(&self) -> Vec<VarId>;
+
+    /// Removes values that no solution can take, given the current domains.
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict>;
+
+    /// Whether the constraint holds when every variable has the given value.
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool;
+
+    /// Which domain changes wake the propagator. Default: any.
+    fn wakes_on(&self) -> Wake {
+        Wake::Domain
+    }
+
+    /// When it runs relative to others. Default: [`Priority::Cheap`].
+    fn priority(&self) -> Priority {
+        Priority::Cheap
+    }
+
+    /// Whether one call always reaches the propagator's own fixpoint, so that its own
+    /// changes need not wake it again. Default: `false` (it is woken by its own
+    /// changes, which is always correct).
+    fn is_idempotent(&self) -> bool {
+        false
+    }
+}
+
+/// A propagator's access to the domains while it runs. Every change goes through
+/// here, so that it is trailed and wakes the propagators that watch the variable.
+pub struct Context<'a> {
+    pub(crate) store: &'a mut Store,
+    pub(crate) queue: &'a mut Queue,
+    pub(crate) current: u32,
+    pub(crate) modified: &'a [u32],
+    pub(crate) pruned: &'a mut Option<Vec<Pruning>>,
+    pub(crate) rule: &'static str,
+}
+
+/// One value removed by one propagator, recorded when someone listens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// The constraint that removed it.
+    pub constraint: u32,
+    /// The rule that removed it, as the propagator named it.
+    pub rule: &'static str,
+    /// The variable.
+    pub var: u32,
+    /// The value removed.
+    pub value: i32,
+}
+
+impl Context<'_> {
+    /// The local indices (positions in [`Propagator::variables`]) of the variables
+    /// whose domains changed since this propagator last ran. Every variable is listed
+    /// on the first run. May hold repeats.
+    pub fn modified(&self) -> &[u32] {
+        self.modified
+    }
+
+    /// Names the rule that the next removals apply, for traces and explanations.
+    pub fn set_rule(&mut self, rule: &'static str) {
+        self.rule = rule;
+    }
+
+    /// The number of values left.
+    pub fn size(&self, view: impl Into<View>) -> u32 {
+        self.store.size(view.into().var.raw())
+    }
+
+    /// Whether one value is left.
+    pub fn is_fixed(&self, view: impl Into<View>) -> bool {
+        self.store.is_fixed(view.into().var.raw())
+    }
+
+    /// The value, if only one is left.
+    pub fn value(&self, view: impl Into<View>) -> Option<i32> {
+        let view = view.into();
+        self.is_fixed(view).then(|| self.min(view))
+    }
+
+    /// The smallest value left.
+    pub fn min(&self, view: impl Into<View>) -> i32 {
+        let view = view.into();
+        self.store.min(view.var.raw()) + view.offset
+    }
+
+    /// The largest value left.
+    pub fn max(&self, view: impl Into<View>) -> i32 {
+        let view = view.into();
+        self.store.max(view.var.raw()) + view.offset
+    }
+
+    /// Whether `value` is still possible.
+    pub fn contains(&self, view: impl Into<View>, value: i32) -> bool {
+        let view = view.into();
+        value
+            .checked_sub(view.offset)
+            .is_some_and(|v| self.store.contains(view.var.raw(), v))
+    }
+
+    /// The values left, ascending.
+    pub fn values(&self, view: impl Into<View>) -> impl Iterator<Item = i32> + '_ {
+        let view = view.into();
+        self.store
+            .values(view.var.raw())
+            .map(move |v| v + view.offset)
+    }
+
+    /// Removes `value`. `Ok(true)` if it was there.
+    pub fn remove(&mut self, view: impl Into<View>, value: i32) -> Result<bool, Conflict> {
+        let view = view.into();
+        let Some(raw) = value.checked_sub(view.offset) else {
+            return Ok(false);
+        };
+        let var = view.var.raw();
+        if self.pruned.is_some() && self.store.contains(var, raw) {
+            self.record(var, raw);
+        }
+        let event = self.store.remove(var, raw)?;
+        self.changed(var, event);
+        Ok(!event.is_none())
+    }
+
+    /// Removes every value but `value`.
+    pub fn fix(&mut self, view: impl Into<View>, value: i32) -> Result<bool, Conflict> {
+        let view = view.into();
+        let raw = value.checked_sub(view.offset).ok_or(Conflict)?;
+        let var = view.var.raw();
+        self.record_all(var, |v| v != raw);
+        let event = self.store.fix(var, raw)?;
+        self.changed(var, event);
+        Ok(!event.is_none())
+    }
+
+    /// Removes every value below `min`.
+    pub fn set_min(&mut self, view: impl Into<View>, min: i32) -> Result<bool, Conflict> {
+        let view = view.into();
+        let raw = min.saturating_sub(view.offset);
+        let var = view.var.raw();
+        self.record_all(var, |v| v < raw);
+        let event = self.store.set_min(var, raw)?;
+        self.changed(var, event);
+        Ok(!event.is_none())
+    }
+
+    /// Removes every value above `max`.
+    pub fn set_max(&mut self, view: impl Into<View>, max: i32) -> Result<bool, Conflict> {
+        let view = view.into();
+        let raw = max.saturating_sub(view.offset);
+        let var = view.var.raw();
+        self.record_all(var, |v| v > raw);
+        let event = self.store.set_max(var, raw)?;
+        self.changed(var, event);
+        Ok(!event.is_none())
+    }
+
+    /// The domain of a variable with at most 64 values, as a bitmask whose bit `i`
+    /// stands for `base + i`, with `base`. `None` for larger domains.
+    pub(crate) fn small_word(&self, var: u32) -> Option<(u64, i32)> {
+        self.store.small_word(var)
+    }
+
+    /// Keeps only the bits of `keep` in a small domain (see [`Self::small_word`]).
+    pub(crate) fn retain_small(&mut self, var: u32, keep: u64) -> Result<bool, Conflict> {
+        if self.pruned.is_some() {
+            let (word, base) = self.store.small_word(var).expect("small domain");
+            let mut gone = word & !keep;
+            while gone != 0 {
+                self.record(var, base + gone.trailing_zeros() as i32);
+                gone &= gone - 1;
+            }
+        }
+        let event = self.store.retain_small(var, keep)?;
+        self.changed(var, event);
+        Ok(!event.is_none())
+    }
+
+    fn record(&mut self, var: u32, value: i32) {
+        if let Some(log) = self.pruned.as_mut() {
+            log.push(Pruning {
+                constraint: self.current,
+                rule: self.rule,
+                var,
+                value,
+            });
+        }
+    }
+
+    fn record_all(&mut self, var: u32, removed: impl Fn(i32) -> bool) {
+        if let Some(log) = self.pruned.as_mut() {
+            for value in self.store.values(var).filter(|&v| removed(v)) {
+                log.push(Pruning {
+                    constraint: self.current,
+                    rule: self.rule,
+                    var,
+                    value,
+                });
+            }
+        }
+    }
+
+    fn changed(&mut self, var: u32, event: Event) {
+        if !event.is_none() {
+            self.queue.notify(var, event, self.current);
+        }
+    }
+}
+
+/// Who watches a variable: a propagator, the variable's local index there, and the
+/// events it wants.
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    propagator: u32,
+    local: u32,
+    events: Event,
+}
+
+/// The propagation queue: watch lists, pending modifications and two FIFO levels.
+#[derive(Debug, Default)]
+pub(crate) struct Queue {
+    watches: Vec<SmallVec<[Watch; 4]>>,
+    /// Local indices modified since each propagator last ran.
+    pending: Vec<Vec<u32>>,
+    queued: FixedBitSet,
+    levels: [std::collections::VecDeque<u32>; 2],
+    /// Propagators whose own changes do not wake them.
+    idempotent: FixedBitSet,
+    priorities: Vec<Priority>,
+}
+
+/// No propagator: changes made by search decisions.
+pub(crate) const NO_PROPAGATOR: u32 = u32::MAX;
+
+impl Queue {
+    pub(crate) fn new(var_count: usize, propagators: &[Box<dyn Propagator>]) -> Queue {
+        let mut queue = Queue {
+            watches: vec![SmallVec::new(); var_count],
+            pending: vec![Vec::new(); propagators.len()],
+            queued: FixedBitSet::with_capacity(propagators.len()),
+            levels: Default::default(),
+            idempotent: FixedBitSet::with_capacity(propagators.len()),
+            priorities: propagators.iter().map(|p| p.priority()).collect(),
+        };
+        for (index, propagator) in propagators.iter().enumerate() {
+            let events = propagator.wakes_on().events();
+            for (local, var) in propagator.variables().into_iter().enumerate() {
+                queue.watches[var.index()].push(Watch {
+                    propagator: index as u32,
+                    local: local as u32,
+                    events,
+                });
+            }
+            queue.idempotent.set(index, propagator.is_idempotent());
+        }
+        queue
+    }
+
+    /// Queues every propagator with all of its variables marked modified.
+    pub(crate) fn schedule_all(&mut self, propagators: &[Box<dyn Propagator>]) {
+        self.clear();
+        for (index, propagator) in propagators.iter().enumerate() {
+            let count = propagator.variables().len() as u32;
+            self.pending[index].extend(0..count);
+            self.push(index as u32);
+        }
+    }
+
+    fn push(&mut self, propagator: u32) {
+        if !self.queued.put(propagator as usize) {
+            let level = self.priorities[propagator as usize] as usize;
+            self.levels[level].push_back(propagator);
+        }
+    }
+
+    /// Wakes the watchers of `var` interested in `event`, except `source` when its
+    /// own changes do not wake it.
+    pub(crate) fn notify(&mut self, var: u32, event: Event, source: u32) {
+        for i in 0..self.watches[var as usize].len() {
+            let watch = self.watches[var as usize][i];
+            if !watch.events.intersects(event) {
+                continue;
+            }
+            if watch.propagator == source && self.idempotent.contains(source as usize) {
+                continue;
+            }
+            self.pending[watch.propagator as usize].push(watch.local);
+            self.push(watch.propagator);
+        }
+    }
+
+    /// The next propagator to run, with its modified local indices moved into `modified`.
+    pub(crate) fn pop(&mut self, modified: &mut Vec<u32>) -> Option<u32> {
+        let propagator = self.levels[0]
+            .pop_front()
+            .or_else(|| self.levels[1].pop_front())?;
+        self.queued.set(propagator as usize, false);
+        modified.clear();
+        std::mem::swap(modified, &mut self.pending[propagator as usize]);
+        Some(propagator)
+    }
+
+    /// Empties the queue after a conflict.
+    pub(crate) fn clear(&mut self) {
+        for level in &mut self.levels {
+            for &p in level.iter() {
+                self.pending[p as usize].clear();
+            }
+            level.clear();
+        }
+        self.queued.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Model, Solver};
+
+    #[derive(Debug)]
+    struct Watcher(Vec<VarId>, Wake);
+
+    impl Propagator for Watcher {
+        fn name(&self) -> &'static str {
+            "watcher"
+        }
+        fn variables(&self) -> Vec<VarId> {
+            self.0.clone()
+        }
+        fn propagate(&mut self, _: &mut Context<'_>) -> Result<(), Conflict> {
+            Ok(())
+        }
+        fn is_satisfied(&self, _: &dyn Fn(VarId) -> i32) -> bool {
+            true
+        }
+        fn wakes_on(&self) -> Wake {
+            self.1
+        }
+    }
+
+    #[test]
+    fn notify_wakes_only_matching_watchers_once() {
+        let mut model = Model::new();
+        let x = model.int_var(0, 5).unwrap();
+        let y = model.int_var(0, 5).unwrap();
+        model.post(Watcher(vec![x, y], Wake::Domain)).unwrap();
+        model.post(Watcher(vec![y, x], Wake::Fixed)).unwrap();
+        let solver = Solver::new(model);
+        let mut queue = Queue::new(2, solver.propagators());
+        queue.notify(x.raw(), Event::DOMAIN, NO_PROPAGATOR);
+        queue.notify(y.raw(), Event::DOMAIN | Event::FIXED, NO_PROPAGATOR);
+        let mut modified = Vec::new();
+        assert_eq!(queue.pop(&mut modified), Some(0));
+        assert_eq!(modified, vec![0, 1]);
+        assert_eq!(queue.pop(&mut modified), Some(1));
+        assert_eq!(modified, vec![0]);
+        assert_eq!(queue.pop(&mut modified), None);
+    }
+}

@@ -1,0 +1,159 @@
+//! Which variable to branch on next, and which value to try first.
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+use crate::store::Store;
+
+/// Which unfixed variable the next decision is about.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum VariableOrder {
+    /// The first unfixed variable in creation order.
+    InputOrder,
+    /// The unfixed variable with the fewest values left ("first fail"); ties go to
+    /// the earliest created.
+    #[default]
+    SmallestDomain,
+    /// The smallest ratio of domain size to weighted degree (dom/wdeg): every failure
+    /// adds one to the weight of the constraint that found it, and a variable's
+    /// degree is the sum of the weights of the constraints on it.
+    DomOverWeightedDegree,
+}
+
+/// Which value of the chosen variable the decision tries first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ValueOrder {
+    /// The smallest value.
+    #[default]
+    Ascending,
+    /// The largest value.
+    Descending,
+    /// A value drawn uniformly at random from a generator seeded with this number;
+    /// the same seed gives the same search.
+    Random(u64),
+}
+
+/// How to search: the variable and value choices.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SearchConfig {
+    /// Variable choice.
+    pub variable_order: VariableOrder,
+    /// Value choice.
+    pub value_order: ValueOrder,
+}
+
+impl SearchConfig {
+    /// The default: smallest domain first, ascending values.
+    pub fn new() -> SearchConfig {
+        SearchConfig::default()
+    }
+
+    /// Sets the variable order.
+    pub fn variable_order(mut self, order: VariableOrder) -> SearchConfig {
+        self.variable_order = order;
+        self
+    }
+
+    /// Sets the value order.
+    pub fn value_order(mut self, order: ValueOrder) -> SearchConfig {
+        self.value_order = order;
+        self
+    }
+}
+
+/// The choice state: constraint weights and the random generator.
+#[derive(Clone, Debug)]
+pub(crate) struct Brancher {
+    config: SearchConfig,
+    /// For each variable, the propagators on it (for dom/wdeg).
+    constraints_of: Vec<Vec<u32>>,
+    weights: Vec<u64>,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Brancher {
+    pub(crate) fn new(
+        config: SearchConfig,
+        constraints_of: Vec<Vec<u32>>,
+        constraint_count: usize,
+    ) -> Brancher {
+        Brancher {
+            config,
+            constraints_of,
+            weights: vec![1; constraint_count],
+            rng: Xoshiro256PlusPlus::seed_from_u64(0),
+        }
+    }
+
+    pub(crate) fn config(&self) -> SearchConfig {
+        self.config
+    }
+
+    pub(crate) fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
+    }
+
+    /// Called when a new search starts: same seed, same search.
+    pub(crate) fn restart(&mut self) {
+        if let ValueOrder::Random(seed) = self.config.value_order {
+            self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        }
+        self.weights.fill(1);
+    }
+
+    pub(crate) fn failed(&mut self, constraint: u32) {
+        self.weights[constraint as usize] += 1;
+    }
+
+    /// The next variable to branch on, or `None` when all are fixed.
+    pub(crate) fn select_var(&self, store: &Store) -> Option<u32> {
+        let unfixed = (0..store.var_count() as u32).filter(|&v| !store.is_fixed(v));
+        match self.config.variable_order {
+            VariableOrder::InputOrder => unfixed.into_iter().next(),
+            VariableOrder::SmallestDomain => {
+                let mut best: Option<(u32, u32)> = None;
+                for var in unfixed {
+                    let size = store.size(var);
+                    if best.is_none_or(|(_, s)| size < s) {
+                        best = Some((var, size));
+                        if size == 2 {
+                            break;
+                        }
+                    }
+                }
+                best.map(|(var, _)| var)
+            }
+            VariableOrder::DomOverWeightedDegree => {
+                let mut best: Option<(u32, u64, u64)> = None;
+                for var in unfixed {
+                    let size = u64::from(store.size(var));
+                    let weight: u64 = self.constraints_of[var as usize]
+                        .iter()
+                        .map(|&c| self.weights[c as usize])
+                        .sum::<u64>()
+                        .max(1);
+                    // size / weight < best_size / best_weight, without division.
+                    if best.is_none_or(|(_, s, w)| size * w < s * weight) {
+                        best = Some((var, size, weight));
+                    }
+                }
+                best.map(|(var, _, _)| var)
+            }
+        }
+    }
+
+    /// The value to try first for `var`.
+    pub(crate) fn select_value(&mut self, store: &Store, var: u32) -> i32 {
+        match self.config.value_order {
+            ValueOrder::Ascending => store.min(var),
+            ValueOrder::Descending => store.max(var),
+            ValueOrder::Random(_) => {
+                let pick = self.rng.random_range(0..store.size(var)) as usize;
+                store
+                    .values(var)
+                    .nth(pick)
+                    .expect("pick within domain size")
+            }
+        }
+    }
+}

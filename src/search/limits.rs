@@ -1,0 +1,101 @@
+//! Limits on a search, and the reasons a search stops early.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// When to give up. All limits are off by default; each applies to one search (one
+/// call of `solve`, `count`, or one `solutions` iterator).
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after this many search nodes.
+    pub nodes: Option<u64>,
+    /// Stop after this many failed nodes.
+    pub failures: Option<u64>,
+    /// Stop after this much wall time.
+    pub time: Option<Duration>,
+    /// Stop once another thread sets this flag.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// No limits.
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    /// Adds a node limit.
+    pub fn with_nodes(mut self, nodes: u64) -> Limits {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// Adds a failure limit.
+    pub fn with_failures(mut self, failures: u64) -> Limits {
+        self.failures = Some(failures);
+        self
+    }
+
+    /// Adds a wall-time limit.
+    pub fn with_time(mut self, time: Duration) -> Limits {
+        self.time = Some(time);
+        self
+    }
+
+    /// Adds a cancellation flag: setting it to `true` from any thread stops the search.
+    pub fn with_cancel(mut self, cancel: Arc<AtomicBool>) -> Limits {
+        self.cancel = Some(cancel);
+        self
+    }
+
+    /// Which limit, if any, is exceeded now.
+    pub(crate) fn exceeded(
+        &self,
+        nodes: u64,
+        failures: u64,
+        started: Instant,
+    ) -> Option<StopReason> {
+        if self.nodes.is_some_and(|limit| nodes >= limit) {
+            return Some(StopReason::NodeLimit);
+        }
+        if self.failures.is_some_and(|limit| failures >= limit) {
+            return Some(StopReason::FailureLimit);
+        }
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return Some(StopReason::Cancelled);
+        }
+        if self.time.is_some_and(|limit| started.elapsed() >= limit) {
+            return Some(StopReason::TimeLimit);
+        }
+        None
+    }
+}
+
+/// Why a search stopped before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    /// The node limit was reached.
+    NodeLimit,
+    /// The failure limit was reached.
+    FailureLimit,
+    /// The time limit passed.
+    TimeLimit,
+    /// The cancellation flag was set.
+    Cancelled,
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::NodeLimit => "node limit reached",
+            StopReason::FailureLimit => "failure limit reached",
+            StopReason::TimeLimit => "time limit reached",
+            StopReason::Cancelled => "cancelled",
+        })
+    }
+}

@@ -1,0 +1,550 @@
+//! Depth-first search with propagation at every node.
+//!
+//! The [`Solver`] owns a [`Model`] and searches it: propagate to a fixpoint, pick an
+//! unfixed variable and a value ([`SearchConfig`]), branch `x = v`, and on failure
+//! undo and branch `x != v`. The decisions live on an explicit stack, so the depth of
+//! the search never touches the call stack, and undo information is a trail of changed
+//! words, so each node costs only what it changes.
+
+mod branching;
+mod limits;
+mod observer;
+mod stats;
+
+use std::time::Instant;
+
+pub use branching::{SearchConfig, ValueOrder, VariableOrder};
+pub use limits::{Limits, StopReason};
+pub use observer::{Branch, Decision, SearchObserver};
+pub use stats::Statistics;
+
+use crate::model::{ConstraintId, Model, ModelError, VarId};
+#[cfg(test)]
+use crate::propagator::Propagator;
+use crate::propagator::{Context, NO_PROPAGATOR, Pruning, Queue};
+use crate::store::Store;
+use branching::Brancher;
+
+/// A value for every variable of a model.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Solution {
+    values: Vec<i32>,
+}
+
+impl Solution {
+    /// The value of `var`. Variables of another model give a meaningless answer or
+    /// `None` if out of range; use [`Solution::value`] with the model's own variables.
+    pub fn get(&self, var: VarId) -> Option<i32> {
+        self.values.get(var.index()).copied()
+    }
+
+    /// The value of `var`.
+    ///
+    /// # Panics
+    /// If `var` does not belong to the model that was solved.
+    pub fn value(&self, var: VarId) -> i32 {
+        self.values[var.index()]
+    }
+
+    /// All values, indexed by [`VarId::index`].
+    pub fn values(&self) -> &[i32] {
+        &self.values
+    }
+}
+
+impl std::ops::Index<VarId> for Solution {
+    type Output = i32;
+    fn index(&self, var: VarId) -> &i32 {
+        &self.values[var.index()]
+    }
+}
+
+/// How a search for one solution ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A solution.
+    Solved(Solution),
+    /// Proven: no (more) solutions.
+    Unsatisfiable,
+    /// A limit stopped the search first.
+    Stopped(StopReason),
+}
+
+/// How a count of solutions ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CountStatus {
+    /// Every solution was counted.
+    Complete,
+    /// The count reached the requested maximum; there may be more.
+    LimitReached,
+    /// A search limit stopped the count; the number is a lower bound.
+    Stopped(StopReason),
+}
+
+/// The result of [`Solver::count`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Count {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Whether that is all of them.
+    pub status: CountStatus,
+}
+
+/// A decision on the stack: the node it made and where to undo to.
+#[derive(Clone, Copy, Debug)]
+struct Choice {
+    var: u32,
+    value: i32,
+    mark: usize,
+    /// The node this choice branched from.
+    parent: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// The next call starts from the root.
+    Fresh,
+    /// At a fixpoint, ready to branch.
+    Open,
+    /// At a solution that was reported; the next call backtracks first.
+    AtSolution,
+    Exhausted,
+    Stopped(StopReason),
+}
+
+/// One step of the search loop.
+enum Step {
+    Solution,
+    Exhausted,
+    Stopped(StopReason),
+}
+
+/// Searches a model. Create it once and reuse it: [`Solver::reset`] and
+/// [`Solver::assume`] let one solver answer many related questions (such as many
+/// Sudoku puzzles over the same empty grid) without allocating.
+///
+/// ```
+/// use alldiff::{Model, Outcome, Solver};
+/// let mut model = Model::new();
+/// let x = model.int_var(1, 2)?;
+/// let y = model.int_var(1, 2)?;
+/// model.not_equal(x, y)?;
+/// let mut solver = Solver::new(model);
+/// let Outcome::Solved(s) = solver.solve() else { panic!("satisfiable") };
+/// assert_ne!(s[x], s[y]);
+/// assert_eq!(solver.count(None).solutions, 2);
+/// # Ok::<(), alldiff::ModelError>(())
+/// ```
+pub struct Solver {
+    model: Model,
+    store: Store,
+    queue: Queue,
+    brancher: Brancher,
+    limits: Limits,
+    stats: Statistics,
+    assumptions: Vec<(u32, i32)>,
+    stack: Vec<Choice>,
+    modified: Vec<u32>,
+    pruned: Option<Vec<Pruning>>,
+    state: State,
+    node: u64,
+    started: Instant,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("model", &self.model)
+            .field("config", &self.brancher.config())
+            .field("limits", &self.limits)
+            .field("statistics", &self.stats)
+            .finish()
+    }
+}
+
+impl Solver {
+    /// A solver for `model` with the default search (smallest domain, ascending).
+    pub fn new(model: Model) -> Solver {
+        Solver::with_config(model, SearchConfig::default())
+    }
+
+    /// A solver for `model` with the given search choices.
+    pub fn with_config(model: Model, config: SearchConfig) -> Solver {
+        let queue = Queue::new(model.var_count(), &model.constraints);
+        let mut constraints_of = vec![Vec::new(); model.var_count()];
+        for (index, constraint) in model.constraints.iter().enumerate() {
+            for var in constraint.variables() {
+                constraints_of[var.index()].push(index as u32);
+            }
+        }
+        let brancher = Brancher::new(config, constraints_of, model.constraint_count());
+        Solver {
+            store: model.store.clone(),
+            queue,
+            brancher,
+            limits: Limits::default(),
+            stats: Statistics::default(),
+            assumptions: Vec::new(),
+            stack: Vec::new(),
+            modified: Vec::new(),
+            pruned: None,
+            state: State::Fresh,
+            node: 0,
+            started: Instant::now(),
+            model,
+        }
+    }
+
+    /// The model being solved.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The search choices.
+    pub fn config(&self) -> SearchConfig {
+        self.brancher.config()
+    }
+
+    /// Changes the search choices for the next search.
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.brancher.set_config(config);
+        self.state = State::Fresh;
+    }
+
+    /// Sets the limits of each following search.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The statistics of the latest search.
+    pub fn statistics(&self) -> &Statistics {
+        &self.stats
+    }
+
+    /// Restricts `var` to `value` in every following search, until [`Solver::reset`].
+    /// A value outside the domain makes the problem unsatisfiable.
+    pub fn assume(&mut self, var: VarId, value: i32) -> Result<(), ModelError> {
+        self.model.check_var(var)?;
+        self.assumptions.push((var.raw(), value));
+        self.state = State::Fresh;
+        Ok(())
+    }
+
+    /// Forgets every assumption: the next search starts from the model's domains.
+    pub fn reset(&mut self) {
+        self.assumptions.clear();
+        self.state = State::Fresh;
+    }
+
+    /// The first solution of a new search.
+    pub fn solve(&mut self) -> Outcome {
+        self.solve_observed(&mut ())
+    }
+
+    /// [`Solver::solve`], reporting to `observer`.
+    pub fn solve_observed(&mut self, observer: &mut impl SearchObserver) -> Outcome {
+        self.state = State::Fresh;
+        self.next_outcome(observer)
+    }
+
+    /// Counts solutions of a new search, stopping at `limit` if given.
+    pub fn count(&mut self, limit: Option<u64>) -> Count {
+        self.count_observed(limit, &mut ())
+    }
+
+    /// [`Solver::count`], reporting to `observer`.
+    pub fn count_observed(
+        &mut self,
+        limit: Option<u64>,
+        observer: &mut impl SearchObserver,
+    ) -> Count {
+        self.state = State::Fresh;
+        let mut solutions = 0;
+        loop {
+            if limit.is_some_and(|limit| solutions >= limit) {
+                return Count {
+                    solutions,
+                    status: CountStatus::LimitReached,
+                };
+            }
+            match self.step(observer) {
+                Step::Solution => solutions += 1,
+                Step::Exhausted => {
+                    return Count {
+                        solutions,
+                        status: CountStatus::Complete,
+                    };
+                }
+                Step::Stopped(reason) => {
+                    return Count {
+                        solutions,
+                        status: CountStatus::Stopped(reason),
+                    };
+                }
+            }
+        }
+    }
+
+    /// Iterates over the solutions of a new search. When it ends,
+    /// [`Solutions::stopped`] tells a finished search from one a limit stopped.
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        self.state = State::Fresh;
+        Solutions { solver: self }
+    }
+
+    /// The domains after propagating the assumptions at the root, without search;
+    /// `None` if propagation alone proves there is no solution.
+    pub fn root_domains(&mut self) -> Option<Vec<Vec<i32>>> {
+        self.state = State::Fresh;
+        self.start_search(&mut ()).then(|| {
+            (0..self.store.var_count() as u32)
+                .map(|v| self.store.values(v).collect())
+                .collect()
+        })
+    }
+
+    /// Records every value each propagator removes, for traces and explanations.
+    /// Costs time; off by default.
+    pub fn record_prunings(&mut self, on: bool) {
+        self.pruned = on.then(Vec::new);
+    }
+
+    /// Takes the prunings recorded since the last call (see [`Solver::record_prunings`]).
+    pub fn take_prunings(&mut self) -> Vec<Pruning> {
+        self.pruned.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    #[cfg(test)]
+    pub(crate) fn propagators(&self) -> &[Box<dyn Propagator>] {
+        &self.model.constraints
+    }
+
+    fn next_outcome(&mut self, observer: &mut impl SearchObserver) -> Outcome {
+        match self.step(observer) {
+            Step::Solution => Outcome::Solved(self.current_solution()),
+            Step::Exhausted => Outcome::Unsatisfiable,
+            Step::Stopped(reason) => Outcome::Stopped(reason),
+        }
+    }
+
+    fn current_solution(&self) -> Solution {
+        Solution {
+            values: (0..self.store.var_count() as u32)
+                .map(|v| self.store.min(v))
+                .collect(),
+        }
+    }
+
+    fn var_id(&self, raw: u32) -> VarId {
+        self.model.var_at(raw)
+    }
+
+    /// Runs the search until the next solution, exhaustion or a limit.
+    fn step(&mut self, observer: &mut impl SearchObserver) -> Step {
+        let resumed = Instant::now();
+        let step = self.search(observer);
+        self.stats.solve_time += resumed.elapsed();
+        match step {
+            Step::Solution => self.state = State::AtSolution,
+            Step::Exhausted => self.state = State::Exhausted,
+            Step::Stopped(reason) => self.state = State::Stopped(reason),
+        }
+        step
+    }
+
+    fn search(&mut self, observer: &mut impl SearchObserver) -> Step {
+        match self.state {
+            State::Fresh => {
+                if !self.start_search(observer) {
+                    return Step::Exhausted;
+                }
+            }
+            State::Open => {}
+            State::AtSolution => {
+                if !self.backtrack(observer) {
+                    return Step::Exhausted;
+                }
+            }
+            State::Exhausted => return Step::Exhausted,
+            State::Stopped(reason) => return Step::Stopped(reason),
+        }
+        loop {
+            self.state = State::Open;
+            let Some(var) = self.brancher.select_var(&self.store) else {
+                self.stats.solutions += 1;
+                observer.on_solution(self.node);
+                return Step::Solution;
+            };
+            if let Some(reason) =
+                self.limits
+                    .exceeded(self.stats.nodes, self.stats.failures, self.started)
+            {
+                return Step::Stopped(reason);
+            }
+            let value = self.brancher.select_value(&self.store, var);
+            let mark = self.store.mark();
+            let parent = self.node;
+            self.stack.push(Choice {
+                var,
+                value,
+                mark,
+                parent,
+            });
+            self.stats.peak_depth = self.stats.peak_depth.max(self.stack.len() as u32);
+            let applied = self.branch(observer, var, value, Branch::Equal, parent);
+            if !applied && !self.backtrack(observer) {
+                return Step::Exhausted;
+            }
+        }
+    }
+
+    /// Resets the domains, applies the assumptions and propagates at the root.
+    fn start_search(&mut self, observer: &mut impl SearchObserver) -> bool {
+        self.stats = Statistics::default();
+        self.started = Instant::now();
+        self.store.clone_from(&self.model.store);
+        self.stack.clear();
+        self.node = 0;
+        self.brancher.restart();
+        self.queue.schedule_all(&self.model.constraints);
+        let mark = self.store.mark();
+        debug_assert_eq!(mark, 0);
+        for i in 0..self.assumptions.len() {
+            let (var, value) = self.assumptions[i];
+            match self.store.fix(var, value) {
+                Ok(event) => self.queue.notify(var, event, NO_PROPAGATOR),
+                Err(_) => {
+                    self.queue.clear();
+                    return self.fail(observer, None);
+                }
+            }
+        }
+        match self.propagate() {
+            Ok(()) => true,
+            Err(constraint) => self.fail(observer, Some(constraint)),
+        }
+    }
+
+    /// Counts a failure at the current node; always `false`.
+    fn fail(&mut self, observer: &mut impl SearchObserver, constraint: Option<u32>) -> bool {
+        self.stats.failures += 1;
+        if let Some(c) = constraint {
+            self.brancher.failed(c);
+        }
+        observer.on_failure(self.node, constraint.map(ConstraintId));
+        false
+    }
+
+    /// Creates a node for `var = value` or `var != value` and propagates it.
+    /// `false` if it failed.
+    fn branch(
+        &mut self,
+        observer: &mut impl SearchObserver,
+        var: u32,
+        value: i32,
+        branch: Branch,
+        parent: u64,
+    ) -> bool {
+        self.stats.nodes += 1;
+        self.node = self.stats.nodes;
+        observer.on_decision(&Decision {
+            node: self.node,
+            parent,
+            depth: self.stack.len() as u32,
+            var: self.var_id(var),
+            branch,
+            value,
+        });
+        let change = match branch {
+            Branch::Equal => self.store.fix(var, value),
+            Branch::NotEqual => self.store.remove(var, value),
+        };
+        match change {
+            Ok(event) => self.queue.notify(var, event, NO_PROPAGATOR),
+            Err(_) => return self.fail(observer, None),
+        }
+        match self.propagate() {
+            Ok(()) => true,
+            Err(constraint) => self.fail(observer, Some(constraint)),
+        }
+    }
+
+    /// Undoes the latest choice and takes its other branch, repeating while that
+    /// fails. `false` when no choice is left: the search is exhausted.
+    fn backtrack(&mut self, observer: &mut impl SearchObserver) -> bool {
+        while let Some(choice) = self.stack.pop() {
+            self.store.undo_to(choice.mark);
+            if self.branch(
+                observer,
+                choice.var,
+                choice.value,
+                Branch::NotEqual,
+                choice.parent,
+            ) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Runs woken propagators until none is left, or one fails (its index).
+    fn propagate(&mut self) -> Result<(), u32> {
+        while let Some(current) = self.queue.pop(&mut self.modified) {
+            self.stats.propagations += 1;
+            let mut ctx = Context {
+                store: &mut self.store,
+                queue: &mut self.queue,
+                current,
+                modified: &self.modified,
+                pruned: &mut self.pruned,
+                rule: "",
+            };
+            if self.model.constraints[current as usize]
+                .propagate(&mut ctx)
+                .is_err()
+            {
+                self.queue.clear();
+                return Err(current);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The solutions of one search, in search order. See [`Solver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'a> {
+    solver: &'a mut Solver,
+}
+
+impl Solutions<'_> {
+    /// The limit that ended the iteration, if one did.
+    pub fn stopped(&self) -> Option<StopReason> {
+        match self.solver.state {
+            State::Stopped(reason) => Some(reason),
+            _ => None,
+        }
+    }
+
+    /// The statistics so far.
+    pub fn statistics(&self) -> &Statistics {
+        self.solver.statistics()
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        match self.solver.next_outcome(&mut ()) {
+            Outcome::Solved(solution) => Some(solution),
+            Outcome::Unsatisfiable | Outcome::Stopped(_) => None,
+        }
+    }
+}

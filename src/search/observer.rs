@@ -1,0 +1,57 @@
+//! Watching a search as it runs.
+//!
+//! The search loop is generic over a [`SearchObserver`]; every hook has an empty
+//! default, so the `()` observer used by plain `solve` compiles to nothing.
+
+use crate::model::{ConstraintId, VarId};
+
+/// The two ways a binary choice branches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Branch {
+    /// `var = value`, the first alternative.
+    #[serde(rename = "=")]
+    Equal,
+    /// `var != value`, taken after the first failed or was exhausted.
+    #[serde(rename = "!=")]
+    NotEqual,
+}
+
+impl Branch {
+    /// `=` or `!=`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Branch::Equal => "=",
+            Branch::NotEqual => "!=",
+        }
+    }
+}
+
+/// A search node created by a decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// This node's id; the root is 0 and ids grow in creation order.
+    pub node: u64,
+    /// The parent node's id.
+    pub parent: u64,
+    /// The number of decisions from the root to this node.
+    pub depth: u32,
+    /// The variable branched on.
+    pub var: VarId,
+    /// `=` or `!=`.
+    pub branch: Branch,
+    /// The value.
+    pub value: i32,
+}
+
+/// Hooks called by the search; implement the ones you need.
+pub trait SearchObserver {
+    /// A node was created by a decision (before its propagation).
+    fn on_decision(&mut self, _decision: &Decision) {}
+    /// Propagation at `node` failed; `constraint` is the one that found it, or `None`
+    /// when the decision itself emptied a domain.
+    fn on_failure(&mut self, _node: u64, _constraint: Option<ConstraintId>) {}
+    /// `node` is a solution.
+    fn on_solution(&mut self, _node: u64) {}
+}
+
+impl SearchObserver for () {}

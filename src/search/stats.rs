@@ -1,0 +1,45 @@
+//! Search statistics, named like MiniZinc's standard statistics.
+
+use std::fmt;
+use std::time::Duration;
+
+/// Counters of one search. Serialised (and displayed) with MiniZinc's names:
+/// `nodes`, `failures`, `propagations`, `peakDepth`, `solutions`, `solveTime` (seconds).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Statistics {
+    /// Search nodes: every branch taken (both `x = v` and `x != v`).
+    pub nodes: u64,
+    /// Nodes whose propagation failed (the root included).
+    pub failures: u64,
+    /// Propagator runs.
+    pub propagations: u64,
+    /// The deepest the decision stack went.
+    pub peak_depth: u32,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Wall time spent searching.
+    #[serde(serialize_with = "seconds")]
+    pub solve_time: Duration,
+}
+
+fn seconds<S: serde::Serializer>(time: &Duration, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_f64(time.as_secs_f64())
+}
+
+impl fmt::Display for Statistics {
+    /// One `%%%mzn-stat: name=value` line per counter, as MiniZinc prints them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "%%%mzn-stat: nodes={}", self.nodes)?;
+        writeln!(f, "%%%mzn-stat: failures={}", self.failures)?;
+        writeln!(f, "%%%mzn-stat: propagations={}", self.propagations)?;
+        writeln!(f, "%%%mzn-stat: peakDepth={}", self.peak_depth)?;
+        writeln!(f, "%%%mzn-stat: solutions={}", self.solutions)?;
+        writeln!(
+            f,
+            "%%%mzn-stat: solveTime={:.6}",
+            self.solve_time.as_secs_f64()
+        )?;
+        write!(f, "%%%mzn-stat-end")
+    }
+}

@@ -1,0 +1,535 @@
+//! All variable domains, flat in one buffer, and the trail that undoes changes.
+//!
+//! A domain is a bitset of values relative to the variable's `base` (bit `i` of the
+//! domain means the value `base + i`). A domain that fits in one 64-bit word is
+//! stored as that one word: its size, minimum and maximum are computed from the word
+//! with single instructions. A larger domain spans several words and keeps two extra
+//! cells in front of them: its size, and its lowest and highest present bit.
+//!
+//! Every cell lives in one `Vec<u64>`. Before a cell changes for the first time
+//! since the latest choice point, its old value is pushed on the trail; undoing to a
+//! choice point pops and restores. Memory therefore grows with the changes made, not
+//! with the number of variables times the search depth.
+
+use std::ops::BitOr;
+
+/// What a domain change did, as a set of flags; propagators wake on these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Event(u8);
+
+impl Event {
+    /// Nothing changed.
+    pub(crate) const NONE: Event = Event(0);
+    /// Some value was removed.
+    pub(crate) const DOMAIN: Event = Event(1);
+    /// The minimum or maximum moved (always with `DOMAIN`).
+    pub(crate) const BOUNDS: Event = Event(2);
+    /// The domain became a single value (always with `DOMAIN`).
+    pub(crate) const FIXED: Event = Event(4);
+
+    /// Whether the two sets of flags share one.
+    pub(crate) fn intersects(self, other: Event) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// Whether no flag is set.
+    pub(crate) fn is_none(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl BitOr for Event {
+    type Output = Event;
+    fn bitor(self, rhs: Event) -> Event {
+        Event(self.0 | rhs.0)
+    }
+}
+
+/// A domain became empty: the current state has no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Wipeout;
+
+/// Where one variable's cells sit in the flat buffer.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    /// The value that bit 0 stands for.
+    base: i32,
+    /// Index of the first domain word.
+    start: u32,
+    /// Number of domain words; more than one means the two meta cells precede `start`.
+    words: u32,
+}
+
+impl Layout {
+    fn is_small(self) -> bool {
+        self.words == 1
+    }
+    fn size_cell(self) -> usize {
+        self.start as usize - 2
+    }
+    fn bounds_cell(self) -> usize {
+        self.start as usize - 1
+    }
+    fn word_range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.words) as usize
+    }
+    /// Bit index of `value`, if it lies inside the words at all.
+    fn index_of(self, value: i32) -> Option<usize> {
+        let index = i64::from(value) - i64::from(self.base);
+        (0..i64::from(self.words) * 64)
+            .contains(&index)
+            .then_some(index as usize)
+    }
+}
+
+fn pack_bounds(lo: usize, hi: usize) -> u64 {
+    ((lo as u64) << 32) | hi as u64
+}
+
+fn unpack_bounds(cell: u64) -> (usize, usize) {
+    ((cell >> 32) as usize, (cell & 0xffff_ffff) as usize)
+}
+
+/// Domains of all variables plus the trail.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Store {
+    layouts: Vec<Layout>,
+    cells: Vec<u64>,
+    /// `stamps[c] == epoch` means cell `c` is already saved since the latest mark.
+    stamps: Vec<u32>,
+    epoch: u32,
+    trail: Vec<(u32, u64)>,
+}
+
+impl Store {
+    /// Adds a variable whose domain is the given values, sorted and deduplicated,
+    /// and not empty. Returns its index.
+    pub(crate) fn add_var(&mut self, sorted_values: &[i32]) -> u32 {
+        let base = sorted_values[0];
+        let span =
+            (i64::from(sorted_values[sorted_values.len() - 1]) - i64::from(base)) as usize + 1;
+        let words = span.div_ceil(64);
+        if words > 1 {
+            self.cells.push(sorted_values.len() as u64);
+            self.cells.push(pack_bounds(0, span - 1));
+        }
+        let start = self.cells.len();
+        self.cells.resize(start + words, 0);
+        for &value in sorted_values {
+            let index = (i64::from(value) - i64::from(base)) as usize;
+            self.cells[start + index / 64] |= 1 << (index % 64);
+        }
+        self.stamps.resize(self.cells.len(), 0);
+        self.layouts.push(Layout {
+            base,
+            start: start as u32,
+            words: words as u32,
+        });
+        (self.layouts.len() - 1) as u32
+    }
+
+    pub(crate) fn var_count(&self) -> usize {
+        self.layouts.len()
+    }
+
+    pub(crate) fn size(&self, var: u32) -> u32 {
+        let l = self.layouts[var as usize];
+        if l.is_small() {
+            self.cells[l.start as usize].count_ones()
+        } else {
+            self.cells[l.size_cell()] as u32
+        }
+    }
+
+    pub(crate) fn is_fixed(&self, var: u32) -> bool {
+        self.size(var) == 1
+    }
+
+    pub(crate) fn min(&self, var: u32) -> i32 {
+        let l = self.layouts[var as usize];
+        l.base + self.lo_index(l) as i32
+    }
+
+    pub(crate) fn max(&self, var: u32) -> i32 {
+        let l = self.layouts[var as usize];
+        l.base + self.hi_index(l) as i32
+    }
+
+    fn lo_index(&self, l: Layout) -> usize {
+        if l.is_small() {
+            self.cells[l.start as usize].trailing_zeros() as usize
+        } else {
+            unpack_bounds(self.cells[l.bounds_cell()]).0
+        }
+    }
+
+    fn hi_index(&self, l: Layout) -> usize {
+        if l.is_small() {
+            63 - self.cells[l.start as usize].leading_zeros() as usize
+        } else {
+            unpack_bounds(self.cells[l.bounds_cell()]).1
+        }
+    }
+
+    pub(crate) fn contains(&self, var: u32, value: i32) -> bool {
+        let l = self.layouts[var as usize];
+        match l.index_of(value) {
+            Some(i) => self.cells[l.start as usize + i / 64] & (1 << (i % 64)) != 0,
+            None => false,
+        }
+    }
+
+    /// The values of the domain in ascending order.
+    pub(crate) fn values(&self, var: u32) -> Values<'_> {
+        let l = self.layouts[var as usize];
+        Values {
+            words: &self.cells[l.word_range()],
+            base: l.base,
+            word_index: 0,
+            current: self.cells[l.start as usize],
+        }
+    }
+
+    /// The one domain word of a variable whose domain fits in 64 values, and the
+    /// value its bit 0 stands for; `None` for larger domains.
+    pub(crate) fn small_word(&self, var: u32) -> Option<(u64, i32)> {
+        let l = self.layouts[var as usize];
+        l.is_small().then(|| (self.cells[l.start as usize], l.base))
+    }
+
+    fn save(&mut self, cell: usize) {
+        if self.stamps[cell] != self.epoch {
+            self.stamps[cell] = self.epoch;
+            self.trail.push((cell as u32, self.cells[cell]));
+        }
+    }
+
+    /// Keeps only the values of a small domain whose bits are in `keep`.
+    pub(crate) fn retain_small(&mut self, var: u32, keep: u64) -> Result<Event, Wipeout> {
+        let l = self.layouts[var as usize];
+        debug_assert!(l.is_small());
+        let cell = l.start as usize;
+        let old = self.cells[cell];
+        let new = old & keep;
+        if new == old {
+            return Ok(Event::NONE);
+        }
+        if new == 0 {
+            return Err(Wipeout);
+        }
+        self.save(cell);
+        self.cells[cell] = new;
+        Ok(small_event(old, new))
+    }
+
+    /// Removes one value.
+    pub(crate) fn remove(&mut self, var: u32, value: i32) -> Result<Event, Wipeout> {
+        let l = self.layouts[var as usize];
+        let Some(index) = l.index_of(value) else {
+            return Ok(Event::NONE);
+        };
+        if l.is_small() {
+            return self.retain_small(var, !(1 << index));
+        }
+        let cell = l.start as usize + index / 64;
+        let bit = 1u64 << (index % 64);
+        if self.cells[cell] & bit == 0 {
+            return Ok(Event::NONE);
+        }
+        let size = self.cells[l.size_cell()];
+        if size == 1 {
+            return Err(Wipeout);
+        }
+        self.save(cell);
+        self.cells[cell] &= !bit;
+        self.save(l.size_cell());
+        self.cells[l.size_cell()] = size - 1;
+        let (mut lo, mut hi) = unpack_bounds(self.cells[l.bounds_cell()]);
+        let mut event = Event::DOMAIN;
+        if index == lo {
+            lo = self.next_set(l, lo);
+            event = event | Event::BOUNDS;
+        } else if index == hi {
+            hi = self.prev_set(l, hi);
+            event = event | Event::BOUNDS;
+        }
+        if event.intersects(Event::BOUNDS) {
+            self.save(l.bounds_cell());
+            self.cells[l.bounds_cell()] = pack_bounds(lo, hi);
+        }
+        if size == 2 {
+            event = event | Event::FIXED;
+        }
+        Ok(event)
+    }
+
+    /// Lowest present bit index at or after `from` (the domain is not empty there).
+    fn next_set(&self, l: Layout, from: usize) -> usize {
+        let words = &self.cells[l.word_range()];
+        let mut w = from / 64;
+        let mut word = words[w] & (!0u64 << (from % 64));
+        while word == 0 {
+            w += 1;
+            word = words[w];
+        }
+        w * 64 + word.trailing_zeros() as usize
+    }
+
+    /// Highest present bit index at or before `from`.
+    fn prev_set(&self, l: Layout, from: usize) -> usize {
+        let words = &self.cells[l.word_range()];
+        let mut w = from / 64;
+        let mut word = words[w] & (!0u64 >> (63 - from % 64));
+        while word == 0 {
+            w -= 1;
+            word = words[w];
+        }
+        w * 64 + 63 - word.leading_zeros() as usize
+    }
+
+    /// Removes every value below `min`.
+    pub(crate) fn set_min(&mut self, var: u32, min: i32) -> Result<Event, Wipeout> {
+        let l = self.layouts[var as usize];
+        let index = i64::from(min) - i64::from(l.base);
+        if index <= 0 {
+            return Ok(Event::NONE);
+        }
+        let index = index.min(i64::from(l.words) * 64) as usize;
+        if l.is_small() {
+            let keep = if index >= 64 { 0 } else { !0u64 << index };
+            return self.retain_small(var, keep);
+        }
+        self.retain_range(l, index, l.words as usize * 64)
+    }
+
+    /// Removes every value above `max`.
+    pub(crate) fn set_max(&mut self, var: u32, max: i32) -> Result<Event, Wipeout> {
+        let l = self.layouts[var as usize];
+        let index = i64::from(max) - i64::from(l.base);
+        if index < 0 {
+            return Err(Wipeout);
+        }
+        let end = (index + 1).min(i64::from(l.words) * 64) as usize;
+        if l.is_small() {
+            let keep = if end >= 64 { !0 } else { (1u64 << end) - 1 };
+            return self.retain_small(var, keep);
+        }
+        self.retain_range(l, 0, end)
+    }
+
+    /// Makes the domain the single value `value`.
+    pub(crate) fn fix(&mut self, var: u32, value: i32) -> Result<Event, Wipeout> {
+        let l = self.layouts[var as usize];
+        let Some(index) = l.index_of(value) else {
+            return Err(Wipeout);
+        };
+        if l.is_small() {
+            return self.retain_small(var, 1 << index);
+        }
+        self.retain_range(l, index, index + 1)
+    }
+
+    /// Keeps the bit indices in `from..to` of a large domain.
+    fn retain_range(&mut self, l: Layout, from: usize, to: usize) -> Result<Event, Wipeout> {
+        let (lo, hi) = unpack_bounds(self.cells[l.bounds_cell()]);
+        let (new_lo, new_hi) = (lo.max(from), hi.min(to.saturating_sub(1)));
+        if from <= lo && to > hi {
+            return Ok(Event::NONE);
+        }
+        if new_lo > new_hi || to == 0 {
+            return Err(Wipeout);
+        }
+        let mask = |i: usize| {
+            let word_lo = i * 64;
+            let mut keep = !0u64;
+            if from > word_lo {
+                keep &= if from - word_lo >= 64 {
+                    0
+                } else {
+                    !0u64 << (from - word_lo)
+                };
+            }
+            if to < word_lo + 64 {
+                keep &= if to <= word_lo {
+                    0
+                } else {
+                    (1u64 << (to - word_lo)) - 1
+                };
+            }
+            keep
+        };
+        let words = lo / 64..=hi / 64;
+        let start = l.start as usize;
+        if words.clone().all(|i| self.cells[start + i] & mask(i) == 0) {
+            return Err(Wipeout);
+        }
+        let mut removed = 0u64;
+        for i in words {
+            let keep = mask(i);
+            let gone = self.cells[start + i] & !keep;
+            if gone != 0 {
+                removed += u64::from(gone.count_ones());
+                self.save(start + i);
+                self.cells[start + i] &= keep;
+            }
+        }
+        let size = self.cells[l.size_cell()];
+        self.save(l.size_cell());
+        self.cells[l.size_cell()] = size - removed;
+        let lo = self.next_set(l, new_lo);
+        let hi = self.prev_set(l, new_hi);
+        self.save(l.bounds_cell());
+        self.cells[l.bounds_cell()] = pack_bounds(lo, hi);
+        let mut event = Event::DOMAIN | Event::BOUNDS;
+        if size - removed == 1 {
+            event = event | Event::FIXED;
+        }
+        Ok(event)
+    }
+
+    /// The current trail position; undoing to it restores the domains of now.
+    pub(crate) fn mark(&mut self) -> usize {
+        self.next_epoch();
+        self.trail.len()
+    }
+
+    /// Restores every cell changed since `mark`.
+    pub(crate) fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let (cell, old) = self.trail.pop().expect("trail longer than mark");
+            self.cells[cell as usize] = old;
+        }
+        self.next_epoch();
+    }
+
+    fn next_epoch(&mut self) {
+        if self.epoch == u32::MAX {
+            self.stamps.fill(0);
+            self.epoch = 0;
+        }
+        self.epoch += 1;
+    }
+
+    #[cfg(test)]
+    pub(crate) fn trail_len(&self) -> usize {
+        self.trail.len()
+    }
+}
+
+fn small_event(old: u64, new: u64) -> Event {
+    let mut event = Event::DOMAIN;
+    if old.trailing_zeros() != new.trailing_zeros() || old.leading_zeros() != new.leading_zeros() {
+        event = event | Event::BOUNDS;
+    }
+    if new & (new - 1) == 0 {
+        event = event | Event::FIXED;
+    }
+    event
+}
+
+/// Ascending iterator over the values of one domain.
+#[derive(Clone, Debug)]
+pub(crate) struct Values<'a> {
+    words: &'a [u64],
+    base: i32,
+    word_index: usize,
+    current: u64,
+}
+
+impl Iterator for Values<'_> {
+    type Item = i32;
+    fn next(&mut self) -> Option<i32> {
+        while self.current == 0 {
+            self.word_index += 1;
+            self.current = *self.words.get(self.word_index)?;
+        }
+        let bit = self.current.trailing_zeros();
+        self.current &= self.current - 1;
+        Some(self.base + (self.word_index * 64) as i32 + bit as i32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store_with(values: &[i32]) -> (Store, u32) {
+        let mut store = Store::default();
+        let var = store.add_var(values);
+        (store, var)
+    }
+
+    #[test]
+    fn small_domain_reports_size_bounds_and_values() {
+        let (store, x) = store_with(&[-3, 0, 5]);
+        assert_eq!(store.size(x), 3);
+        assert_eq!((store.min(x), store.max(x)), (-3, 5));
+        assert_eq!(store.values(x).collect::<Vec<_>>(), vec![-3, 0, 5]);
+        assert!(store.contains(x, 0) && !store.contains(x, 1) && !store.contains(x, 100));
+    }
+
+    #[test]
+    fn large_domain_keeps_bounds_through_removals() {
+        let values: Vec<i32> = (-5000..5000).collect();
+        let (mut store, x) = store_with(&values);
+        assert_eq!(store.size(x), 10_000);
+        assert_eq!(store.remove(x, -5000), Ok(Event::DOMAIN | Event::BOUNDS));
+        assert_eq!(store.min(x), -4999);
+        assert_eq!(store.remove(x, 17), Ok(Event::DOMAIN));
+        assert_eq!(store.remove(x, 17), Ok(Event::NONE));
+        assert_eq!(
+            store.set_max(x, 100).map(|e| e.intersects(Event::BOUNDS)),
+            Ok(true)
+        );
+        assert_eq!(store.max(x), 100);
+        assert_eq!(store.size(x), 100 + 4999 + 1 - 1);
+        assert_eq!(store.set_min(x, 99), Ok(Event::DOMAIN | Event::BOUNDS));
+        assert_eq!(store.values(x).collect::<Vec<_>>(), vec![99, 100]);
+        assert_eq!(
+            store.remove(x, 100),
+            Ok(Event::DOMAIN | Event::BOUNDS | Event::FIXED)
+        );
+        assert_eq!(store.remove(x, 99), Err(Wipeout));
+    }
+
+    #[test]
+    fn undo_restores_every_change_since_the_mark() {
+        let values: Vec<i32> = (0..200).collect();
+        let mut store = Store::default();
+        let small = store.add_var(&[1, 2, 3]);
+        let large = store.add_var(&values);
+        let before = store.clone();
+        let mark = store.mark();
+        store.remove(small, 2).unwrap();
+        store.fix(large, 150).unwrap();
+        let inner = store.mark();
+        store.remove(small, 1).unwrap();
+        store.undo_to(inner);
+        assert_eq!(store.values(small).collect::<Vec<_>>(), vec![1, 3]);
+        store.remove(small, 3).unwrap();
+        store.undo_to(mark);
+        assert_eq!(store.cells, before.cells);
+        assert_eq!(store.trail_len(), 0);
+    }
+
+    #[test]
+    fn trail_saves_a_cell_once_per_level() {
+        let (mut store, x) = store_with(&[1, 2, 3, 4, 5]);
+        store.mark();
+        store.remove(x, 1).unwrap();
+        store.remove(x, 2).unwrap();
+        store.remove(x, 3).unwrap();
+        assert_eq!(store.trail_len(), 1);
+    }
+
+    #[test]
+    fn fixing_outside_the_domain_wipes_out() {
+        let values: Vec<i32> = (0..130).step_by(2).collect();
+        let (mut store, x) = store_with(&values);
+        assert_eq!(store.fix(x, 3), Err(Wipeout));
+        assert_eq!(store.fix(x, 1000), Err(Wipeout));
+        assert_eq!(store.set_min(x, 129), Err(Wipeout));
+        assert!(store.fix(x, 64).unwrap().intersects(Event::FIXED));
+        assert_eq!((store.min(x), store.max(x), store.size(x)), (64, 64, 1));
+    }
+}
