@@ -1,0 +1,289 @@
+//! The engine against known answers: N-Queens counts, limits, cancellation, model errors.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use alldiff::{
+    CountStatus, Limits, Model, ModelError, Outcome, SearchConfig, Solver, StopReason, Strength,
+    ValueOrder, VarId, VariableOrder,
+};
+
+/// N-Queens as three all-different constraints: columns, and both diagonals as views.
+fn queens(n: usize, strength: Strength) -> (Model, Vec<VarId>) {
+    let mut model = Model::new();
+    let q = model.int_vars(n, 1, n as i32).unwrap();
+    model
+        .all_different_with(q.iter().copied(), strength)
+        .unwrap();
+    model
+        .all_different_with(q.iter().enumerate().map(|(i, &x)| x + i as i32), strength)
+        .unwrap();
+    model
+        .all_different_with(q.iter().enumerate().map(|(i, &x)| x - i as i32), strength)
+        .unwrap();
+    (model, q)
+}
+
+const A000170: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+
+fn all_configs() -> Vec<SearchConfig> {
+    let mut configs = Vec::new();
+    for variable_order in [
+        VariableOrder::InputOrder,
+        VariableOrder::SmallestDomain,
+        VariableOrder::DomOverWeightedDegree,
+    ] {
+        for value_order in [
+            ValueOrder::Ascending,
+            ValueOrder::Descending,
+            ValueOrder::Random(7),
+        ] {
+            configs.push(SearchConfig {
+                variable_order,
+                value_order,
+            });
+        }
+    }
+    configs
+}
+
+#[test]
+fn queens_counts_match_oeis_for_every_strength_and_heuristic() {
+    for strength in [Strength::Value, Strength::HiddenSingles, Strength::Domain] {
+        for config in all_configs() {
+            for (i, &expected) in A000170.iter().enumerate() {
+                let n = i + 1;
+                let (model, _) = queens(n, strength);
+                let mut solver = Solver::with_config(model, config);
+                let count = solver.count(None);
+                assert_eq!(
+                    count.solutions, expected,
+                    "n = {n}, {strength:?}, {config:?}"
+                );
+                assert_eq!(count.status, CountStatus::Complete);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_queens_solution_is_valid_and_distinct() {
+    let (model, q) = queens(8, Strength::Domain);
+    let mut solver = Solver::new(model);
+    let solutions: Vec<_> = solver.solutions().collect();
+    assert_eq!(solutions.len(), 92);
+    let mut seen = std::collections::HashSet::new();
+    for s in &solutions {
+        let rows: Vec<i32> = q.iter().map(|&x| s[x]).collect();
+        for i in 0..8 {
+            for j in i + 1..8 {
+                assert_ne!(rows[i], rows[j]);
+                assert_ne!((rows[i] - rows[j]).abs(), (j - i) as i32);
+            }
+        }
+        assert!(seen.insert(rows));
+    }
+}
+
+#[test]
+fn thousand_queens_finds_a_solution_without_deep_recursion() {
+    let n = 1000;
+    let (model, q) = queens(n, Strength::Value);
+    // Run on a thread with a small stack: the search must not recurse per level.
+    let handle = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            let mut solver = Solver::new(model);
+            let outcome = solver.solve();
+            (outcome, solver.statistics().peak_depth)
+        })
+        .unwrap();
+    let (outcome, depth) = handle.join().unwrap();
+    let Outcome::Solved(solution) = outcome else {
+        panic!("1000-queens has solutions: {outcome:?}");
+    };
+    let rows: Vec<i32> = q.iter().map(|&x| solution[x]).collect();
+    let distinct = |values: Vec<i32>| {
+        let mut sorted = values.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        sorted.len() == values.len()
+    };
+    assert!(distinct(rows.clone()));
+    assert!(distinct(
+        rows.iter().enumerate().map(|(i, r)| r + i as i32).collect()
+    ));
+    assert!(distinct(
+        rows.iter().enumerate().map(|(i, r)| r - i as i32).collect()
+    ));
+    assert!(depth > 100, "the search went deep: {depth}");
+}
+
+#[test]
+fn statistics_count_nodes_failures_and_depth() {
+    let (model, _) = queens(6, Strength::Value);
+    let mut solver = Solver::new(model);
+    let count = solver.count(None);
+    assert_eq!(count.solutions, 4);
+    let stats = solver.statistics();
+    assert_eq!(stats.solutions, 4);
+    assert!(stats.nodes > 0 && stats.failures > 0 && stats.propagations > stats.nodes);
+    assert!(stats.peak_depth >= 1 && stats.peak_depth <= 6);
+    // Binary branching: every node has a parent choice; the tree's leaves are the
+    // failures and the solutions, and a full binary tree has one more leaf than
+    // inner nodes.
+    assert_eq!(stats.failures + stats.solutions, stats.nodes / 2 + 1);
+    let text = stats.to_string();
+    assert!(text.contains("%%%mzn-stat: nodes="));
+    assert!(text.contains("%%%mzn-stat: peakDepth="));
+    let json = serde_json::to_value(stats).unwrap();
+    assert!(json["peakDepth"].is_u64() && json["solveTime"].is_f64());
+}
+
+#[test]
+fn node_and_failure_limits_stop_the_search_and_say_so() {
+    let (model, _) = queens(10, Strength::Value);
+    let mut solver = Solver::new(model);
+    solver.set_limits(Limits::none().with_nodes(50));
+    let count = solver.count(None);
+    assert_eq!(count.status, CountStatus::Stopped(StopReason::NodeLimit));
+    assert_eq!(solver.statistics().nodes, 50);
+    assert!(count.solutions < 724);
+
+    solver.set_limits(Limits::none().with_failures(5));
+    assert_eq!(
+        solver.count(None).status,
+        CountStatus::Stopped(StopReason::FailureLimit)
+    );
+    assert_eq!(solver.statistics().failures, 5);
+
+    solver.set_limits(Limits::none().with_nodes(0));
+    assert_eq!(solver.solve(), Outcome::Stopped(StopReason::NodeLimit));
+}
+
+#[test]
+fn time_limit_stops_promptly() {
+    let (model, _) = queens(30, Strength::Value);
+    let mut solver = Solver::new(model);
+    solver.set_limits(Limits::none().with_time(Duration::from_millis(100)));
+    let started = Instant::now();
+    let count = solver.count(None);
+    let took = started.elapsed();
+    assert_eq!(count.status, CountStatus::Stopped(StopReason::TimeLimit));
+    assert!(took < Duration::from_millis(1000), "took {took:?}");
+}
+
+#[test]
+fn cancellation_from_another_thread_stops_the_search() {
+    let (model, _) = queens(30, Strength::Value);
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    let worker = std::thread::spawn(move || {
+        let mut solver = Solver::new(model);
+        solver.set_limits(Limits::none().with_cancel(flag));
+        solver.count(None)
+    });
+    std::thread::sleep(Duration::from_millis(50));
+    cancel.store(true, Ordering::Relaxed);
+    let count = worker.join().unwrap();
+    assert_eq!(count.status, CountStatus::Stopped(StopReason::Cancelled));
+}
+
+#[test]
+fn count_limit_is_reported_as_such() {
+    let (model, _) = queens(8, Strength::Value);
+    let mut solver = Solver::new(model);
+    let count = solver.count(Some(2));
+    assert_eq!(count.solutions, 2);
+    assert_eq!(count.status, CountStatus::LimitReached);
+}
+
+#[test]
+fn assumptions_restrict_and_reset_forgets_them() {
+    let (model, q) = queens(8, Strength::HiddenSingles);
+    let mut solver = Solver::new(model);
+    solver.assume(q[0], 1).unwrap();
+    assert_eq!(solver.count(None).solutions, 4);
+    solver.assume(q[1], 2).unwrap(); // attacks q[0] diagonally
+    assert_eq!(solver.solve(), Outcome::Unsatisfiable);
+    solver.reset();
+    assert_eq!(solver.count(None).solutions, 92);
+    solver.assume(q[0], 99).unwrap();
+    assert_eq!(solver.solve(), Outcome::Unsatisfiable);
+}
+
+#[test]
+fn large_and_negative_domains_work() {
+    let mut model = Model::new();
+    let x = model.int_var(-5000, 5000).unwrap();
+    let y = model.int_var(-5000, 5000).unwrap();
+    let z = model.var_from_values([-5000, 4999]).unwrap();
+    model.equal(x, z).unwrap();
+    model.equal_offset(y, x, 1).unwrap();
+    model
+        .all_different_with([x, y, z], Strength::Value)
+        .unwrap();
+    // x == z forces x == z, which all-different forbids.
+    assert_eq!(Solver::new(model).solve(), Outcome::Unsatisfiable);
+
+    let mut model = Model::new();
+    let vars = model.int_vars(3, -20_000, 20_000).unwrap();
+    model
+        .all_different_with(vars.clone(), Strength::Domain)
+        .unwrap();
+    model.equal_offset(vars[0], vars[1], -15_000).unwrap();
+    let mut solver = Solver::new(model);
+    let Outcome::Solved(s) = solver.solve() else {
+        panic!("satisfiable");
+    };
+    assert_eq!(s[vars[0]], s[vars[1]] - 15_000);
+    assert_eq!(s[vars[0]], -20_000);
+}
+
+#[test]
+fn model_errors_name_what_is_wrong() {
+    let mut model = Model::new();
+    assert!(matches!(
+        model.int_var(3, 1),
+        Err(ModelError::EmptyDomain { .. })
+    ));
+    assert!(matches!(
+        model.var_from_values([]),
+        Err(ModelError::EmptyDomain { .. })
+    ));
+    assert!(matches!(
+        model.int_var(i32::MIN, i32::MAX),
+        Err(ModelError::DomainTooWide { .. })
+    ));
+    let mut other = Model::new();
+    let foreign = other.int_var(0, 1).unwrap();
+    let x = model.int_var(i32::MAX - 1, i32::MAX).unwrap();
+    model.set_name(x, "x").unwrap();
+    assert_eq!(
+        model.not_equal(x, foreign),
+        Err(ModelError::ForeignVariable { index: 0 })
+    );
+    assert_eq!(
+        model.all_different(Vec::<VarId>::new()),
+        Err(ModelError::NoVariables {
+            constraint: "all_different"
+        })
+    );
+    let err = model.all_different([x + 1]).unwrap_err();
+    assert!(matches!(err, ModelError::OffsetOverflow { .. }));
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "view x +1 overflows: the variable's values reach {}..={}",
+            i32::MAX - 1,
+            i32::MAX
+        )
+    );
+    assert!(model.all_different([x - 5]).is_ok());
+    let mut solver = Solver::new(model);
+    assert_eq!(
+        solver.assume(foreign, 0),
+        Err(ModelError::ForeignVariable { index: 0 })
+    );
+}
