@@ -1,47 +1,7 @@
 //! The Sudoku grid: storage, geometry, parsing and printing.
 //!
-//! A grid is made of `side × side` cells, where `side = box_size²`; the supported box sizes are
-//! 2 to 5, that is 4x4, 9x9, 16x16 and 25x25 grids. The cells are kept row-major in a vector of
-//! `u8`: `0` is a blank and `1..=side` a digit. Grid coordinates (rows, columns, cell indices,
-//! unit numbers) are 0-based in the API and 1-based in messages (`r1c1` is the top-left cell).
-//!
-//! # Symbols
-//!
-//! Digits are written `1` to `9`, then letters from `A` for 10 up to `P` for 25, so a 16x16 grid
-//! uses `1`-`9` and `A`-`G`, and a 25x25 grid `1`-`9` and `A`-`P`. Letters are case-insensitive
-//! when parsing and printed in upper case. A blank is printed as `.` and may be written `.`, `0`,
-//! `_` or `*`.
-//!
-//! # Text forms
-//!
-//! [`Grid::parse`] reads two forms, and works out the size from the number of cells (16, 81, 256
-//! or 625):
-//!
-//! - the *line form*: every cell on one line, e.g. `3.65.84..52...` (81 symbols for a 9x9 grid),
-//!   optionally surrounded by white space; [`Grid::to_line`] and `Display` print it;
-//! - the *grid form*: one or more lines, as printed by [`Grid::to_grid_string`]. White space
-//!   (including `\r` and blank lines) and the separators `|`, `-` and `+` are ignored.
-//!
-//! Parsing never panics. A [`ParseError`] says where the problem is: `character 23` in the line
-//! form, `row 4, column 7` (line and column of the text) in the grid form, both counting
-//! characters from 1.
-//!
-//! ```
-//! use alldiff::sudoku::Grid;
-//!
-//! let grid: Grid = "
-//!     1 . | . 4
-//!     . 4 | 1 .
-//!     ----+----
-//!     4 . | . 1
-//!     . 1 | 4 .
-//! ".parse()?;
-//! assert_eq!(grid.side(), 4);
-//! assert_eq!(grid.get(0, 3), Some(4));
-//! assert_eq!(grid.get(0, 1), None);
-//! assert_eq!(grid.to_line(), "1..4.41.4..1.14.");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! The symbols and the text forms are described in the [`sudoku`](crate::sudoku) module docs,
+//! which are public where this module is not.
 
 use std::fmt;
 use std::str::FromStr;
@@ -252,7 +212,7 @@ impl Grid {
         Ok(Grid { box_size, cells })
     }
 
-    /// Reads a grid in the line form or the grid form (see the [module docs](self)); the size
+    /// Reads a grid in the line form or the grid form (see the [`sudoku`](crate::sudoku) module docs); the size
     /// comes from the number of cells.
     ///
     /// # Errors
