@@ -25,8 +25,10 @@
 //!
 //! - the *line form*: every cell on one line, e.g. `3.65.84..52...` (81 symbols for a 9x9 grid),
 //!   optionally surrounded by white space; [`Grid::to_line`] and `Display` print it;
-//! - the *grid form*: one or more lines, as printed by [`Grid::to_grid_string`]. White space
-//!   (including `\r` and blank lines) and the separators `|`, `-` and `+` are ignored.
+//! - the *grid form*: one or more lines, as printed by [`Grid::to_grid_string`].
+//!
+//! In both forms, white space (including `\r` and blank lines) and the separators `|`, `-` and
+//! `+` are ignored.
 //!
 //! Parsing never panics. A [`ParseError`] says where the problem is: `character 23` in the line
 //! form, `row 4, column 7` (line and column of the text) in the grid form, both counting
