@@ -1,0 +1,983 @@
+//! The Sudoku grid: storage, geometry, parsing and printing.
+//!
+//! The symbols and the text forms are described in the [`sudoku`](crate::sudoku) module docs,
+//! which are public where this module is not.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+/// The smallest supported box size (a 4x4 grid).
+const MIN_BOX_SIZE: usize = 2;
+/// The largest supported box size (a 25x25 grid).
+const MAX_BOX_SIZE: usize = 5;
+/// The cell counts of the supported sizes, smallest first.
+const USUAL_CELL_COUNTS: [usize; 4] = [16, 81, 256, 625];
+/// The largest digit any grid can hold.
+const MAX_DIGIT: usize = 25;
+
+/// A Sudoku grid of box size 2 to 5, with some cells filled in.
+///
+/// The grid always holds valid values (blanks, or digits `1..=side`), but it may break the
+/// Sudoku rules; see [`validate`](super::validate).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Grid {
+    box_size: usize,
+    cells: Vec<u8>,
+}
+
+/// One row, column or box of a grid: a set of `side` cells that must hold different digits.
+///
+/// The number inside is 0-based; boxes are numbered row-major (box 0 is at the top left, box 1
+/// to its right). `Display` is 1-based: `row 1`, `column 3`, `box 9`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Unit {
+    /// A row, numbered from the top.
+    Row(usize),
+    /// A column, numbered from the left.
+    Column(usize),
+    /// A box, numbered row-major from the top left.
+    Box(usize),
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, index) = match *self {
+            Unit::Row(index) => ("row", index),
+            Unit::Column(index) => ("column", index),
+            Unit::Box(index) => ("box", index),
+        };
+        write!(f, "{name} {}", index.saturating_add(1))
+    }
+}
+
+/// Where something is in a parsed text. Both numbers count characters (not bytes) from 1.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TextPosition {
+    /// The n-th character of a one-line text. Displays as `character 23`.
+    Character(usize),
+    /// A line and a column of a multi-line text. Displays as `row 4, column 7`.
+    LineColumn {
+        /// The line, from 1.
+        line: usize,
+        /// The column on that line, from 1.
+        column: usize,
+    },
+}
+
+impl fmt::Display for TextPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TextPosition::Character(index) => write!(f, "character {index}"),
+            TextPosition::LineColumn { line, column } => write!(f, "row {line}, column {column}"),
+        }
+    }
+}
+
+/// Why a grid could not be built or parsed.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// The box size is not 2 to 5.
+    #[error("box size {box_size} is not supported: it must be 2 to 5 (4x4 to 25x25)")]
+    UnsupportedBoxSize {
+        /// The box size asked for.
+        box_size: usize,
+    },
+    /// The text holds no cells at all.
+    #[error("0 cells: the input is empty")]
+    Empty,
+    /// The number of cells is not that of a supported size (or of the size asked for).
+    #[error("{found} cells, a Sudoku has {expected}")]
+    WrongCellCount {
+        /// How many cells there are.
+        found: usize,
+        /// The nearest supported cell count when parsing, or the exact one when the box size
+        /// was given.
+        expected: usize,
+    },
+    /// A character that is neither a digit, a blank nor ignored (white space, `|`, `-`, `+`).
+    #[error("{at}: {found:?} is not a digit or a blank")]
+    InvalidCharacter {
+        /// Where the character is.
+        at: TextPosition,
+        /// The character.
+        found: char,
+    },
+    /// A digit larger than the side of the grid, such as `G` in a 9x9 grid.
+    #[error(
+        "{at}: {found:?} is too large for a {side}x{side} Sudoku (digits 1 to {})",
+        symbol_of_side(*.side)
+    )]
+    DigitTooLarge {
+        /// Where the digit is.
+        at: TextPosition,
+        /// The digit as written.
+        found: char,
+        /// The side of the grid, worked out from the number of cells.
+        side: usize,
+    },
+    /// A cell value given to [`Grid::from_cells`] that is larger than the side of the grid.
+    #[error(
+        "r{}c{} holds {value}, but a {side}x{side} Sudoku has digits 1 to {} and 0 for a blank",
+        .row.saturating_add(1),
+        .column.saturating_add(1),
+        symbol_of_side(*.side)
+    )]
+    CellOutOfRange {
+        /// The row of the cell, from 0.
+        row: usize,
+        /// The column of the cell, from 0.
+        column: usize,
+        /// The value found.
+        value: u8,
+        /// The side of the grid.
+        side: usize,
+    },
+}
+
+/// Why a cell could not be read or written.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+#[non_exhaustive]
+pub enum CellError {
+    /// The row or the column is not inside the grid.
+    #[error(
+        "r{}c{} is outside a {side}x{side} grid",
+        .row.saturating_add(1),
+        .column.saturating_add(1)
+    )]
+    OutOfBounds {
+        /// The row asked for, from 0.
+        row: usize,
+        /// The column asked for, from 0.
+        column: usize,
+        /// The side of the grid.
+        side: usize,
+    },
+    /// The digit is 0 or larger than the side of the grid (a blank is written `None`).
+    #[error(
+        "{digit} is not a digit of a {side}x{side} Sudoku: use 1 to {} (or None for a blank)",
+        symbol_of_side(*.side)
+    )]
+    DigitOutOfRange {
+        /// The digit given.
+        digit: u8,
+        /// The side of the grid.
+        side: usize,
+    },
+}
+
+impl Grid {
+    /// A grid of the given box size with every cell blank.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError::UnsupportedBoxSize`] unless `box_size` is 2 to 5.
+    pub fn empty(box_size: usize) -> Result<Grid, ParseError> {
+        let side = side_of(box_size)?;
+        Ok(Grid {
+            box_size,
+            cells: vec![0; side * side],
+        })
+    }
+
+    /// A grid from its cells, row-major: `0` for a blank, `1..=side` for a digit.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError::UnsupportedBoxSize`] unless `box_size` is 2 to 5,
+    /// [`ParseError::WrongCellCount`] unless there are `side²` cells, and
+    /// [`ParseError::CellOutOfRange`] for the first value larger than `side`.
+    pub fn from_cells(box_size: usize, cells: Vec<u8>) -> Result<Grid, ParseError> {
+        let side = side_of(box_size)?;
+        if cells.len() != side * side {
+            return Err(ParseError::WrongCellCount {
+                found: cells.len(),
+                expected: side * side,
+            });
+        }
+        if let Some((index, &value)) = cells
+            .iter()
+            .enumerate()
+            .find(|&(_, &value)| usize::from(value) > side)
+        {
+            return Err(ParseError::CellOutOfRange {
+                row: index / side,
+                column: index % side,
+                value,
+                side,
+            });
+        }
+        Ok(Grid { box_size, cells })
+    }
+
+    /// Reads a grid in the line form or the grid form (see the [`sudoku`](crate::sudoku) module docs); the size
+    /// comes from the number of cells.
+    ///
+    /// # Errors
+    ///
+    /// The first character that is not a symbol, a blank or ignored
+    /// ([`ParseError::InvalidCharacter`]); otherwise a cell count that is no supported size
+    /// ([`ParseError::Empty`], [`ParseError::WrongCellCount`]); otherwise the first digit too
+    /// large for that size ([`ParseError::DigitTooLarge`]). Messages never echo the input, so
+    /// they stay short whatever its length.
+    pub fn parse(text: &str) -> Result<Grid, ParseError> {
+        // A byte order mark is invisible in editors, so it is skipped and not counted.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let multi_line = text.trim().contains('\n');
+        let largest = USUAL_CELL_COUNTS[USUAL_CELL_COUNTS.len() - 1];
+
+        let mut cells = Vec::with_capacity(81);
+        let mut count = 0_usize;
+        // For each digit, the cell index, place and spelling of its first occurrence.
+        let mut first_seen: [Option<(usize, TextPosition, char)>; MAX_DIGIT + 1] =
+            [None; MAX_DIGIT + 1];
+        let (mut line, mut column) = (1_usize, 0_usize);
+
+        for (index, ch) in text.chars().enumerate() {
+            if ch == '\n' {
+                line += 1;
+                column = 0;
+                continue;
+            }
+            column += 1;
+            let at = || {
+                if multi_line {
+                    TextPosition::LineColumn { line, column }
+                } else {
+                    TextPosition::Character(index + 1)
+                }
+            };
+            match classify(ch) {
+                Symbol::Ignored => {}
+                Symbol::Invalid => {
+                    return Err(ParseError::InvalidCharacter {
+                        at: at(),
+                        found: ch,
+                    });
+                }
+                Symbol::Cell(value) => {
+                    let seen = &mut first_seen[usize::from(value)];
+                    if value != 0 && seen.is_none() {
+                        *seen = Some((count, at(), ch));
+                    }
+                    // Past the largest size the count is all that matters.
+                    if count < largest {
+                        cells.push(value);
+                    }
+                    count += 1;
+                }
+            }
+        }
+
+        let box_size = match count {
+            0 => return Err(ParseError::Empty),
+            16 => 2,
+            81 => 3,
+            256 => 4,
+            625 => 5,
+            _ => {
+                return Err(ParseError::WrongCellCount {
+                    found: count,
+                    expected: nearest_usual_count(count),
+                });
+            }
+        };
+        let side = box_size * box_size;
+        let too_large = first_seen[side + 1..]
+            .iter()
+            .flatten()
+            .min_by_key(|&&(cell, _, _)| cell);
+        if let Some(&(_, at, found)) = too_large {
+            return Err(ParseError::DigitTooLarge { at, found, side });
+        }
+        Ok(Grid { box_size, cells })
+    }
+
+    /// The box size: 2 to 5.
+    pub fn box_size(&self) -> usize {
+        self.box_size
+    }
+
+    /// The number of rows (and of columns, digits, boxes): `box_size²`.
+    pub fn side(&self) -> usize {
+        self.box_size * self.box_size
+    }
+
+    /// The number of cells: `side²`.
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The digit at a cell (0-based), or `None` for a blank.
+    ///
+    /// # Panics
+    ///
+    /// If `row` or `col` is not below [`side`](Self::side); see [`get_checked`](Self::get_checked).
+    pub fn get(&self, row: usize, col: usize) -> Option<u8> {
+        match self.get_checked(row, col) {
+            Ok(digit) => digit,
+            Err(error) => panic!("{error}"),
+        }
+    }
+
+    /// The digit at a cell (0-based), or `Ok(None)` for a blank.
+    ///
+    /// # Errors
+    ///
+    /// [`CellError::OutOfBounds`] if `row` or `col` is not below [`side`](Self::side).
+    pub fn get_checked(&self, row: usize, col: usize) -> Result<Option<u8>, CellError> {
+        let index = self.index_of(row, col)?;
+        Ok(match self.cells[index] {
+            0 => None,
+            digit => Some(digit),
+        })
+    }
+
+    /// Writes a digit (`1..=side`) or a blank (`None`) at a cell (0-based).
+    ///
+    /// # Panics
+    ///
+    /// If the cell is outside the grid or the digit is out of range; see
+    /// [`set_checked`](Self::set_checked).
+    pub fn set(&mut self, row: usize, col: usize, digit: Option<u8>) {
+        if let Err(error) = self.set_checked(row, col, digit) {
+            panic!("{error}");
+        }
+    }
+
+    /// Writes a digit (`1..=side`) or a blank (`None`) at a cell (0-based).
+    ///
+    /// # Errors
+    ///
+    /// [`CellError::OutOfBounds`] if the cell is outside the grid,
+    /// [`CellError::DigitOutOfRange`] if the digit is 0 or above [`side`](Self::side). The grid
+    /// is unchanged on error.
+    pub fn set_checked(
+        &mut self,
+        row: usize,
+        col: usize,
+        digit: Option<u8>,
+    ) -> Result<(), CellError> {
+        let index = self.index_of(row, col)?;
+        let side = self.side();
+        let value = match digit {
+            None => 0,
+            Some(digit) if digit != 0 && usize::from(digit) <= side => digit,
+            Some(digit) => return Err(CellError::DigitOutOfRange { digit, side }),
+        };
+        self.cells[index] = value;
+        Ok(())
+    }
+
+    /// The cells, row-major: `0` for a blank, `1..=side` for a digit. The cell at `(row, col)`
+    /// is at index `row * side + col`.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The number of filled (non-blank) cells.
+    pub fn clue_count(&self) -> usize {
+        self.cells.iter().filter(|&&value| value != 0).count()
+    }
+
+    /// Whether every cell is filled. This says nothing about conflicts.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&value| value != 0)
+    }
+
+    /// Every unit of the grid: the rows, then the columns, then the boxes, each from 0.
+    pub fn units(&self) -> impl Iterator<Item = Unit> + use<> {
+        let side = self.side();
+        (0..side)
+            .map(Unit::Row)
+            .chain((0..side).map(Unit::Column))
+            .chain((0..side).map(Unit::Box))
+    }
+
+    /// The indices into [`cells`](Self::cells) of the cells of a unit, in reading order.
+    /// A unit whose number is not below [`side`](Self::side) has no cells.
+    pub fn unit_cells(&self, unit: Unit) -> impl Iterator<Item = usize> + use<> {
+        let (box_size, side) = (self.box_size, self.side());
+        let number = match unit {
+            Unit::Row(number) | Unit::Column(number) | Unit::Box(number) => number,
+        };
+        let len = if number < side { side } else { 0 };
+        (0..len).map(move |i| match unit {
+            Unit::Row(row) => row * side + i,
+            Unit::Column(col) => i * side + col,
+            Unit::Box(b) => {
+                let row = (b / box_size) * box_size + i / box_size;
+                let col = (b % box_size) * box_size + i % box_size;
+                row * side + col
+            }
+        })
+    }
+
+    /// The line form: `side²` symbols, `.` for a blank. `Display` prints the same.
+    pub fn to_line(&self) -> String {
+        self.cells.iter().map(|&value| symbol(value)).collect()
+    }
+
+    /// The grid form: one row per line, each ending in `\n`, symbols separated by spaces, boxes
+    /// by `|` and lines of `-` and `+`:
+    ///
+    /// ```text
+    /// 1 . | . 4
+    /// . 4 | 1 .
+    /// ----+----
+    /// 4 . | . 1
+    /// . 1 | 4 .
+    /// ```
+    pub fn to_grid_string(&self) -> String {
+        let (box_size, side) = (self.box_size, self.side());
+        // Each row is `2 * side - 1` symbols and spaces, plus two characters per `|`.
+        let width = 2 * side - 1 + 2 * (box_size - 1);
+
+        let mut separator = String::with_capacity(width + 1);
+        for band in 0..box_size {
+            if band > 0 {
+                separator.push('+');
+            }
+            // Inner bands have a space on both sides of their symbols, outer bands on one.
+            let outer = band == 0 || band == box_size - 1;
+            let dashes = if outer {
+                2 * box_size
+            } else {
+                2 * box_size + 1
+            };
+            separator.extend(std::iter::repeat_n('-', dashes));
+        }
+        separator.push('\n');
+
+        let mut out = String::with_capacity((width + 1) * (side + box_size - 1));
+        for (row, cells) in self.cells.chunks(side).enumerate() {
+            if row > 0 && row % box_size == 0 {
+                out.push_str(&separator);
+            }
+            for (col, &value) in cells.iter().enumerate() {
+                if col > 0 {
+                    out.push_str(if col % box_size == 0 { " | " } else { " " });
+                }
+                out.push(symbol(value));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The index into `cells` of a cell, if it is inside the grid.
+    fn index_of(&self, row: usize, col: usize) -> Result<usize, CellError> {
+        let side = self.side();
+        if row < side && col < side {
+            Ok(row * side + col)
+        } else {
+            Err(CellError::OutOfBounds {
+                row,
+                column: col,
+                side,
+            })
+        }
+    }
+}
+
+impl fmt::Display for Grid {
+    /// The line form, as [`Grid::to_line`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        self.cells
+            .iter()
+            .try_for_each(|&value| f.write_char(symbol(value)))
+    }
+}
+
+impl FromStr for Grid {
+    type Err = ParseError;
+
+    /// As [`Grid::parse`].
+    fn from_str(text: &str) -> Result<Grid, ParseError> {
+        Grid::parse(text)
+    }
+}
+
+/// The symbol of a cell value: `.` for a blank, `1`-`9`, then `A` for 10 to `P` for 25.
+pub(crate) fn symbol(value: u8) -> char {
+    match value {
+        0 => '.',
+        1..=9 => char::from(b'0' + value),
+        10..=25 => char::from(b'A' + (value - 10)),
+        _ => '?',
+    }
+}
+
+/// The symbol of the largest digit of a grid of the given side.
+fn symbol_of_side(side: usize) -> char {
+    u8::try_from(side).map_or('?', symbol)
+}
+
+/// The side of a grid of the given box size, if that size is supported.
+fn side_of(box_size: usize) -> Result<usize, ParseError> {
+    if (MIN_BOX_SIZE..=MAX_BOX_SIZE).contains(&box_size) {
+        Ok(box_size * box_size)
+    } else {
+        Err(ParseError::UnsupportedBoxSize { box_size })
+    }
+}
+
+/// The supported cell count nearest to `count`.
+fn nearest_usual_count(count: usize) -> usize {
+    USUAL_CELL_COUNTS
+        .into_iter()
+        .min_by_key(|usual| usual.abs_diff(count))
+        .unwrap_or(81)
+}
+
+/// What a character of a text grid stands for.
+enum Symbol {
+    /// White space or a separator.
+    Ignored,
+    /// A cell: 0 for a blank, else a digit from 1 to 25.
+    Cell(u8),
+    /// Anything else.
+    Invalid,
+}
+
+fn classify(ch: char) -> Symbol {
+    match ch {
+        '.' | '0' | '_' | '*' => Symbol::Cell(0),
+        '|' | '-' | '+' => Symbol::Ignored,
+        _ if ch.is_whitespace() => Symbol::Ignored,
+        _ => match ch.to_digit(36).and_then(|digit| u8::try_from(digit).ok()) {
+            Some(digit @ 1..=25) => Symbol::Cell(digit),
+            _ => Symbol::Invalid,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const PUZZLE: &str =
+        "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
+    const SOLUTION: &str =
+        "316578492529134768487629531263415987974863125851792643138947256692351874745286319";
+
+    /// A complete, conflict-free grid of the given box size, from the usual shifting pattern.
+    pub(crate) fn patterned(box_size: usize) -> Grid {
+        let side = box_size * box_size;
+        let cells = (0..side * side)
+            .map(|index| {
+                let (row, col) = (index / side, index % side);
+                let value = (box_size * (row % box_size) + row / box_size + col) % side + 1;
+                u8::try_from(value).unwrap()
+            })
+            .collect();
+        Grid::from_cells(box_size, cells).unwrap()
+    }
+
+    fn parse_error(text: &str) -> String {
+        Grid::parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn classic_puzzle_parses_and_prints() {
+        let puzzle = Grid::parse(PUZZLE).unwrap();
+        assert_eq!(puzzle.box_size(), 3);
+        assert_eq!(puzzle.side(), 9);
+        assert_eq!(puzzle.cell_count(), 81);
+        assert_eq!(puzzle.clue_count(), 32);
+        assert!(!puzzle.is_complete());
+        assert_eq!(puzzle.get(0, 0), Some(3));
+        assert_eq!(puzzle.get(0, 1), None);
+        assert_eq!(puzzle.get(8, 6), Some(3));
+        assert_eq!(puzzle.to_line(), PUZZLE);
+        assert_eq!(puzzle.to_string(), PUZZLE);
+        assert_eq!(PUZZLE.parse::<Grid>(), Ok(puzzle));
+    }
+
+    #[test]
+    fn classic_solution_prints_as_a_grid() {
+        let solution = Grid::parse(SOLUTION).unwrap();
+        assert!(solution.is_complete());
+        assert_eq!(solution.clue_count(), 81);
+        let printed = solution.to_grid_string();
+        assert!(printed.starts_with("3 1 6 | 5 7 8 | 4 9 2\n"));
+        let expected = "\
+3 1 6 | 5 7 8 | 4 9 2
+5 2 9 | 1 3 4 | 7 6 8
+4 8 7 | 6 2 9 | 5 3 1
+------+-------+------
+2 6 3 | 4 1 5 | 9 8 7
+9 7 4 | 8 6 3 | 1 2 5
+8 5 1 | 7 9 2 | 6 4 3
+------+-------+------
+1 3 8 | 9 4 7 | 2 5 6
+6 9 2 | 3 5 1 | 8 7 4
+7 4 5 | 2 8 6 | 3 1 9
+";
+        assert_eq!(printed, expected);
+        assert_eq!(Grid::parse(&printed), Ok(solution));
+    }
+
+    #[test]
+    fn blanks_print_as_dots_in_the_grid_form() {
+        let puzzle = Grid::parse(PUZZLE).unwrap();
+        let printed = puzzle.to_grid_string();
+        assert!(printed.starts_with("3 . 6 | 5 . 8 | 4 . .\n"));
+        assert_eq!(Grid::parse(&printed), Ok(puzzle));
+    }
+
+    #[test]
+    fn grid_form_of_4x4_and_16x16() {
+        let small = Grid::parse("1..4.41.4..1.14.").unwrap();
+        assert_eq!(
+            small.to_grid_string(),
+            "1 . | . 4\n. 4 | 1 .\n----+----\n4 . | . 1\n. 1 | 4 .\n"
+        );
+        let big = patterned(4).to_grid_string();
+        let lines: Vec<&str> = big.lines().collect();
+        assert_eq!(lines.len(), 16 + 3);
+        assert_eq!(lines[0], "1 2 3 4 | 5 6 7 8 | 9 A B C | D E F G");
+        assert_eq!(lines[4], "--------+---------+---------+--------");
+        assert!(lines.iter().all(|line| line.len() == lines[0].len()));
+    }
+
+    #[test]
+    fn every_blank_spelling_and_letter_case_is_read() {
+        let grid = Grid::parse("1.0_*234........").unwrap();
+        assert_eq!(grid.cells()[..6], [1, 0, 0, 0, 0, 2]);
+        let lower = patterned(4).to_line().to_lowercase();
+        assert_eq!(Grid::parse(&lower), Ok(patterned(4)));
+    }
+
+    #[test]
+    fn surrounding_white_space_and_crlf_are_ignored() {
+        let solution = Grid::parse(SOLUTION).unwrap();
+        assert_eq!(
+            Grid::parse(&format!("  \t{SOLUTION}\r\n")),
+            Ok(solution.clone())
+        );
+        let crlf = solution.to_grid_string().replace('\n', "\r\n");
+        assert_eq!(Grid::parse(&crlf), Ok(solution.clone()));
+        let spaced = format!(
+            "\n\n{}\n\n",
+            solution.to_grid_string().replace('\n', "\n\n")
+        );
+        assert_eq!(Grid::parse(&spaced), Ok(solution.clone()));
+        let rows: String = SOLUTION
+            .as_bytes()
+            .chunks(9)
+            .map(|row| format!("{}\r\n", std::str::from_utf8(row).unwrap()))
+            .collect();
+        assert_eq!(Grid::parse(&rows), Ok(solution));
+    }
+
+    #[test]
+    fn round_trips_for_every_size() {
+        for box_size in 2..=5 {
+            let mut grid = patterned(box_size);
+            grid.set(0, 1, None);
+            grid.set(box_size, box_size + 1, None);
+            assert_eq!(Grid::parse(&grid.to_line()), Ok(grid.clone()));
+            assert_eq!(Grid::parse(&grid.to_grid_string()), Ok(grid.clone()));
+            let crlf = grid.to_grid_string().replace('\n', "\r\n");
+            assert_eq!(Grid::parse(&crlf), Ok(grid.clone()));
+            let empty = Grid::empty(box_size).unwrap();
+            assert_eq!(Grid::parse(&empty.to_line()), Ok(empty.clone()));
+            assert_eq!(Grid::parse(&empty.to_grid_string()), Ok(empty));
+        }
+    }
+
+    #[test]
+    fn wrong_counts_name_the_nearest_size() {
+        assert_eq!(parse_error(&SOLUTION[..80]), "80 cells, a Sudoku has 81");
+        assert_eq!(
+            parse_error(&format!("{SOLUTION}1")),
+            "82 cells, a Sudoku has 81"
+        );
+        assert_eq!(parse_error("1234"), "4 cells, a Sudoku has 16");
+        assert_eq!(parse_error(&"1".repeat(200)), "200 cells, a Sudoku has 256");
+        assert_eq!(parse_error(&"1".repeat(500)), "500 cells, a Sudoku has 625");
+        assert_eq!(
+            Grid::parse(&SOLUTION[..80]),
+            Err(ParseError::WrongCellCount {
+                found: 80,
+                expected: 81
+            })
+        );
+    }
+
+    #[test]
+    fn empty_input() {
+        for text in ["", "   ", "\n\r\n\t", "+---+\n|   |\n"] {
+            assert_eq!(Grid::parse(text), Err(ParseError::Empty), "{text:?}");
+        }
+        assert_eq!(parse_error(""), "0 cells: the input is empty");
+    }
+
+    #[test]
+    fn bad_character_in_the_line_form() {
+        let mut text = PUZZLE.to_owned();
+        text.replace_range(22..23, "x");
+        assert_eq!(
+            parse_error(&text),
+            "character 23: 'x' is not a digit or a blank"
+        );
+        // Surrounding white space counts as characters of the text.
+        assert_eq!(
+            parse_error(&format!("  {text}")),
+            "character 25: 'x' is not a digit or a blank"
+        );
+    }
+
+    #[test]
+    fn bad_character_in_the_grid_form() {
+        let mut lines: Vec<String> = SOLUTION
+            .as_bytes()
+            .chunks(9)
+            .map(|row| String::from_utf8(row.to_vec()).unwrap())
+            .collect();
+        lines[3].replace_range(6..7, "x");
+        let text = lines.join("\n");
+        assert_eq!(
+            parse_error(&text),
+            "row 4, column 7: 'x' is not a digit or a blank"
+        );
+        assert_eq!(
+            Grid::parse(&text),
+            Err(ParseError::InvalidCharacter {
+                at: TextPosition::LineColumn { line: 4, column: 7 },
+                found: 'x'
+            })
+        );
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        let mut text = PUZZLE.to_owned();
+        text.replace_range(4..5, "\0");
+        assert_eq!(
+            parse_error(&text),
+            r"character 5: '\0' is not a digit or a blank"
+        );
+        assert_eq!(
+            parse_error("12\u{1b}[31m"),
+            r"character 3: '\u{1b}' is not a digit or a blank"
+        );
+        // Characters, not bytes, are counted.
+        assert_eq!(
+            parse_error("éé?"),
+            "character 1: 'é' is not a digit or a blank"
+        );
+        assert_eq!(
+            parse_error("12.é"),
+            "character 4: 'é' is not a digit or a blank"
+        );
+    }
+
+    #[test]
+    fn a_one_megabyte_line_gives_a_short_message() {
+        let digits = "1".repeat(1 << 20);
+        let message = parse_error(&digits);
+        assert_eq!(message, "1048576 cells, a Sudoku has 625");
+
+        let garbage = format!("{}{}", &PUZZLE[..40], "x".repeat(1 << 20));
+        let message = parse_error(&garbage);
+        assert_eq!(message, "character 41: 'x' is not a digit or a blank");
+
+        let late = format!("{}#", "1".repeat(1 << 20));
+        let message = parse_error(&late);
+        assert_eq!(message, "character 1048577: '#' is not a digit or a blank");
+        assert!(message.len() < 80);
+    }
+
+    #[test]
+    fn digit_too_large_for_the_size() {
+        let mut text = PUZZLE.to_owned();
+        text.replace_range(4..5, "G");
+        assert_eq!(
+            parse_error(&text),
+            "character 5: 'G' is too large for a 9x9 Sudoku (digits 1 to 9)"
+        );
+        // The first too-large digit in reading order is reported, not the largest.
+        text.replace_range(1..2, "a");
+        assert_eq!(
+            parse_error(&text),
+            "character 2: 'a' is too large for a 9x9 Sudoku (digits 1 to 9)"
+        );
+        assert_eq!(
+            parse_error("1.3.\n.5..\n....\n...."),
+            "row 2, column 2: '5' is too large for a 4x4 Sudoku (digits 1 to 4)"
+        );
+        let mut big = patterned(4).to_line();
+        big.replace_range(255..256, "H");
+        assert_eq!(
+            parse_error(&big),
+            "character 256: 'H' is too large for a 16x16 Sudoku (digits 1 to G)"
+        );
+        let mut huge = patterned(5).to_line();
+        huge.replace_range(0..1, "Q");
+        assert_eq!(
+            parse_error(&huge),
+            "character 1: 'Q' is not a digit or a blank"
+        );
+    }
+
+    #[test]
+    fn constructors_check_their_input() {
+        for box_size in [0, 1, 6, usize::MAX] {
+            assert_eq!(
+                Grid::empty(box_size),
+                Err(ParseError::UnsupportedBoxSize { box_size })
+            );
+        }
+        assert_eq!(
+            Grid::empty(1).unwrap_err().to_string(),
+            "box size 1 is not supported: it must be 2 to 5 (4x4 to 25x25)"
+        );
+        let empty = Grid::empty(3).unwrap();
+        assert_eq!(empty.cells(), &[0; 81][..]);
+        assert_eq!(empty.clue_count(), 0);
+        assert_eq!(
+            Grid::from_cells(3, vec![0; 80]).unwrap_err().to_string(),
+            "80 cells, a Sudoku has 81"
+        );
+        let mut cells = vec![0; 81];
+        cells[12] = 10;
+        assert_eq!(
+            Grid::from_cells(3, cells).unwrap_err().to_string(),
+            "r2c4 holds 10, but a 9x9 Sudoku has digits 1 to 9 and 0 for a blank"
+        );
+        assert_eq!(
+            Grid::from_cells(2, patterned(2).cells().to_vec()),
+            Ok(patterned(2))
+        );
+    }
+
+    #[test]
+    fn get_and_set() {
+        let mut grid = Grid::empty(4).unwrap();
+        grid.set(15, 0, Some(16));
+        assert_eq!(grid.get(15, 0), Some(16));
+        assert_eq!(grid.cells()[15 * 16], 16);
+        assert_eq!(grid.to_line().chars().nth(15 * 16), Some('G'));
+        grid.set(15, 0, None);
+        assert_eq!(grid, Grid::empty(4).unwrap());
+
+        assert_eq!(
+            grid.set_checked(0, 16, Some(1)),
+            Err(CellError::OutOfBounds {
+                row: 0,
+                column: 16,
+                side: 16
+            })
+        );
+        assert_eq!(
+            grid.set_checked(0, 0, Some(17)).unwrap_err().to_string(),
+            "17 is not a digit of a 16x16 Sudoku: use 1 to G (or None for a blank)"
+        );
+        assert!(grid.set_checked(0, 0, Some(0)).is_err());
+        assert_eq!(grid, Grid::empty(4).unwrap());
+        assert_eq!(
+            grid.get_checked(usize::MAX, 2).unwrap_err().to_string(),
+            format!("r{}c3 is outside a 16x16 grid", usize::MAX)
+        );
+        assert_eq!(grid.get_checked(2, 2), Ok(None));
+    }
+
+    #[test]
+    #[should_panic(expected = "r10c1 is outside a 9x9 grid")]
+    fn set_outside_the_grid_panics() {
+        Grid::empty(3).unwrap().set(9, 0, Some(1));
+    }
+
+    #[test]
+    #[should_panic(expected = "is not a digit of a 4x4 Sudoku")]
+    fn set_a_digit_too_large_panics() {
+        Grid::empty(2).unwrap().set(0, 0, Some(5));
+    }
+
+    #[test]
+    fn units_and_their_cells() {
+        let grid = Grid::empty(3).unwrap();
+        let units: Vec<Unit> = grid.units().collect();
+        assert_eq!(units.len(), 27);
+        assert_eq!(units[0], Unit::Row(0));
+        assert_eq!(units[9], Unit::Column(0));
+        assert_eq!(units[26], Unit::Box(8));
+        let cells = |unit| grid.unit_cells(unit).collect::<Vec<_>>();
+        assert_eq!(cells(Unit::Row(1)), (9..18).collect::<Vec<_>>());
+        assert_eq!(cells(Unit::Column(2)), [2, 11, 20, 29, 38, 47, 56, 65, 74]);
+        assert_eq!(cells(Unit::Box(4)), [30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        assert_eq!(cells(Unit::Box(8)), [60, 61, 62, 69, 70, 71, 78, 79, 80]);
+        assert!(cells(Unit::Box(9)).is_empty());
+        assert!(cells(Unit::Row(usize::MAX)).is_empty());
+        assert_eq!(Unit::Row(0).to_string(), "row 1");
+        assert_eq!(Unit::Column(2).to_string(), "column 3");
+        assert_eq!(Unit::Box(8).to_string(), "box 9");
+    }
+
+    #[test]
+    fn every_cell_is_in_one_unit_of_each_kind() {
+        for box_size in 2..=5 {
+            let grid = Grid::empty(box_size).unwrap();
+            let mut seen = vec![0_usize; grid.cell_count()];
+            for unit in grid.units() {
+                for index in grid.unit_cells(unit) {
+                    seen[index] += 1;
+                }
+            }
+            assert!(seen.iter().all(|&count| count == 3), "box size {box_size}");
+        }
+    }
+
+    /// Any grid of any size, with about a third of the cells blank.
+    fn any_grid() -> impl Strategy<Value = Grid> {
+        (2_usize..=5).prop_flat_map(|box_size| {
+            let side = box_size * box_size;
+            let max = u8::try_from(side).unwrap();
+            let cell = prop_oneof![1 => Just(0_u8), 2 => 1..=max];
+            proptest::collection::vec(cell, side * side)
+                .prop_map(move |cells| Grid::from_cells(box_size, cells).unwrap())
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn line_form_round_trips(grid in any_grid()) {
+            prop_assert_eq!(Grid::parse(&grid.to_line()), Ok(grid.clone()));
+            prop_assert_eq!(grid.to_string().parse::<Grid>(), Ok(grid));
+        }
+
+        #[test]
+        fn grid_form_round_trips(grid in any_grid()) {
+            let printed = grid.to_grid_string();
+            prop_assert_eq!(Grid::parse(&printed), Ok(grid.clone()));
+            prop_assert_eq!(Grid::parse(&printed.replace('\n', "\r\n")), Ok(grid));
+        }
+
+        #[test]
+        fn parse_never_panics(text in any::<String>()) {
+            let _ = Grid::parse(&text);
+        }
+
+        #[test]
+        fn parse_never_panics_on_near_grids(
+            text in "[0-9a-zA-Z.|+_* \t\r\n\0-]{0,700}",
+        ) {
+            if let Ok(grid) = Grid::parse(&text) {
+                prop_assert_eq!(Grid::parse(&grid.to_line()), Ok(grid));
+            }
+        }
+
+        #[test]
+        fn errors_stay_short(text in "[0-9a-zA-Z.#]{0,3000}") {
+            if let Err(error) = Grid::parse(&text) {
+                prop_assert!(error.to_string().len() < 100, "{}", error);
+            }
+        }
+    }
+}
