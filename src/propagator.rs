@@ -353,14 +353,23 @@ impl Queue {
         };
         for (index, propagator) in propagators.iter().enumerate() {
             let events = propagator.wakes_on().events();
-            for (local, var) in propagator.variables().into_iter().enumerate() {
+            let vars = propagator.variables();
+            for (local, var) in vars.iter().enumerate() {
                 queue.watches[var.index()].push(Watch {
                     propagator: index as u32,
                     local: local as u32,
                     events,
                 });
             }
-            queue.idempotent.set(index, propagator.is_idempotent());
+            // A variable seen twice (say `x` and `x + 1`) changes under the propagator's
+            // feet: its own changes must wake it again to reach the fixpoint.
+            let mut distinct = vars.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            let repeats = distinct.len() < vars.len();
+            queue
+                .idempotent
+                .set(index, propagator.is_idempotent() && !repeats);
         }
         queue
     }
