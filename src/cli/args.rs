@@ -145,9 +145,11 @@ pub(crate) struct RateArgs {
 /// puzzle-consuming subcommand.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct PuzzleArgs {
-    /// Puzzles to process, one per argument (81 characters: digits 1-9 for givens,
-    /// `0` or `.` for empty cells). Without them, puzzles are read from --input
-    /// or standard input.
+    /// Puzzles to process, one per argument, each a whole grid on one line:
+    /// 81 symbols for a 9x9 grid (16, 256 or 625 for the other sizes), digits
+    /// `1`-`9` then letters `A`-`P`, and `.`, `0`, `_` or `*` for an empty
+    /// cell; white space and `|`, `-`, `+` are ignored. Without PUZZLE
+    /// arguments, puzzles are read from --input or standard input.
     #[arg(value_name = "PUZZLE")]
     pub(crate) puzzles: Vec<OsString>,
 

@@ -9,7 +9,7 @@
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
 use anyhow::Context as _;
@@ -230,6 +230,14 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
+impl<R: Read> Lines<BufReader<R>> {
+    /// True if the next read has to go to the underlying reader, and so may
+    /// block.
+    pub(crate) fn nothing_buffered(&self) -> bool {
+        self.reader.buffer().is_empty()
+    }
+}
+
 impl<R: BufRead> Iterator for Lines<R> {
     type Item = io::Result<Item>;
 
@@ -241,8 +249,12 @@ impl<R: BufRead> Iterator for Lines<R> {
         loop {
             match self.read_line(&mut buf) {
                 Ok(None) => return None,
-                Ok(Some(len)) => {
+                Ok(Some(mut len)) => {
                     self.line += 1;
+                    if self.line == 1 && buf.starts_with(UTF8_BOM) {
+                        buf.drain(..UTF8_BOM.len());
+                        len -= UTF8_BOM.len();
+                    }
                     let cut = len > buf.len();
                     if !cut && is_skipped(&buf) || cut && buf.first() == Some(&b'#') {
                         continue;
@@ -262,6 +274,9 @@ impl<R: BufRead> Iterator for Lines<R> {
         }
     }
 }
+
+/// The byte order mark some editors put at the start of a UTF-8 file.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// How big a chunk may grow before it is processed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -290,8 +305,11 @@ pub(crate) struct Chunk {
     pub(crate) progress: u64,
 }
 
-/// What can be a source of input lines.
-type Reader = Box<dyn BufRead + Send>;
+/// What input lines are read from.
+type Reader = BufReader<Box<dyn Read + Send>>;
+
+/// Read buffer size for files and standard input.
+pub(crate) const READ_BUFFER_BYTES: usize = 64 << 10;
 
 /// An opened source of puzzles, read chunk by chunk.
 pub(crate) struct Input {
@@ -308,6 +326,9 @@ enum InputKind {
         lines: Lines<Reader>,
         pending: Option<io::Error>,
         name: String,
+        /// End a chunk when no more input is buffered, so that results of a
+        /// slow stream (a person typing, a slow producer) come out at once.
+        stream: bool,
     },
 }
 
@@ -321,10 +342,7 @@ impl Input {
         }
         match &args.input {
             Some(path) if path.as_os_str() != "-" => Input::from_path(path),
-            _ => Ok(Input::from_reader(
-                BufReader::new(io::stdin()),
-                "standard input",
-            )),
+            _ => Ok(Input::from_reader(io::stdin(), "standard input")),
         }
     }
 
@@ -350,20 +368,27 @@ impl Input {
         if meta.is_dir() {
             anyhow::bail!("cannot read {shown}: it is a directory, not a file of puzzles");
         }
-        let total = meta.is_file().then_some(meta.len());
-        let mut input =
-            Input::from_reader(BufReader::with_capacity(64 << 10, file), &shown.to_string());
-        input.total = total;
+        // A named pipe or a device is read as a stream.
+        let regular = meta.is_file();
+        let mut input = Input::lines(Box::new(file), &shown.to_string(), !regular);
+        input.total = regular.then_some(meta.len());
         Ok(input)
     }
 
-    /// The puzzle lines of any reader; `name` is used in read errors.
-    pub(crate) fn from_reader(reader: impl BufRead + Send + 'static, name: &str) -> Input {
+    /// The puzzle lines of a stream such as standard input; `name` is used
+    /// in read errors. Lines are handed on as soon as they arrive, in chunks
+    /// of what has been read so far.
+    pub(crate) fn from_reader(reader: impl Read + Send + 'static, name: &str) -> Input {
+        Input::lines(Box::new(reader), name, true)
+    }
+
+    fn lines(reader: Box<dyn Read + Send>, name: &str, stream: bool) -> Input {
         Input {
             kind: InputKind::Lines {
-                lines: Lines::new(Box::new(reader)),
+                lines: Lines::new(BufReader::with_capacity(READ_BUFFER_BYTES, reader)),
                 pending: None,
                 name: name.to_owned(),
+                stream,
             },
             total: None,
         }
@@ -403,16 +428,18 @@ impl Input {
                 lines,
                 pending,
                 name,
+                stream,
             } => {
                 if let Some(e) = pending.take() {
                     return Err(read_error(e, name));
                 }
-                for item in lines.by_ref() {
+                while let Some(item) = lines.next() {
                     match item {
                         Ok(item) => {
                             bytes = bytes.saturating_add(item.bytes.len());
                             chunk.items.push(item);
-                            if chunk.items.len() >= max_items || bytes >= limits.bytes {
+                            let idle = *stream && lines.nothing_buffered();
+                            if idle || chunk.items.len() >= max_items || bytes >= limits.bytes {
                                 break;
                             }
                         }
@@ -544,7 +571,7 @@ mod tests {
 
     #[test]
     fn a_read_error_comes_after_the_lines_before_it() {
-        let reader = BufReader::new(FailingReader(Cursor::new(b"a\nb\n".to_vec())));
+        let reader = FailingReader(Cursor::new(b"a\nb\n".to_vec()));
         let mut input = Input::from_reader(reader, "test input");
         let chunk = input.next_chunk(ChunkLimits::default()).unwrap().unwrap();
         assert_eq!(chunk.items.len(), 2);
@@ -574,6 +601,40 @@ mod tests {
         let first = input.next_chunk(limits).unwrap().unwrap();
         assert_eq!(first.items.len(), 2);
         assert_eq!(first.progress, 10);
+    }
+
+    /// A slow stream: each read returns one line, as a person typing would.
+    struct Trickle(std::vec::IntoIter<&'static [u8]>);
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let Some(line) = self.0.next() else {
+                return Ok(0);
+            };
+            assert!(buf.len() >= line.len());
+            buf[..line.len()].copy_from_slice(line);
+            Ok(line.len())
+        }
+    }
+
+    #[test]
+    fn a_stream_hands_on_what_has_arrived_without_waiting_for_a_full_chunk() {
+        let parts: Vec<&'static [u8]> = vec![b"a\nb\n", b"# c\n", b"d\n", b"e"];
+        let mut input = Input::from_reader(Trickle(parts.into_iter()), "t");
+        let chunks: Vec<Vec<u64>> =
+            std::iter::from_fn(|| input.next_chunk(ChunkLimits::default()).unwrap())
+                .map(|c| c.items.iter().map(Item::number).collect())
+                .collect();
+        assert_eq!(chunks, vec![vec![1, 2], vec![4], vec![5]]);
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_dropped() {
+        assert_eq!(
+            lines(b"\xEF\xBB\xBFabc\r\n\xEF\xBB\xBFdef\n"),
+            vec![(1, b"abc".to_vec()), (2, b"\xEF\xBB\xBFdef".to_vec())]
+        );
+        assert!(lines(b"\xEF\xBB\xBF# comment\n").is_empty());
     }
 
     #[test]
