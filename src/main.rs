@@ -1,1 +1,88 @@
-fn main() {}
+//! `alldiff`: the command line of the alldiff constraint engine.
+#![forbid(unsafe_code)]
+#![warn(unreachable_pub)]
+
+mod cli;
+
+use std::io::{self, Write as _};
+use std::process::ExitCode;
+
+use clap::Parser as _;
+
+use cli::{Cli, Command, CountArgs, GenerateArgs, RateArgs, SolveArgs, ValidateArgs};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with status 0, usage errors to
+            // stderr with status 2; a closed pipe is ignored either way.
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(cli::EXIT_USAGE)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "alldiff: error: {e:#}");
+            ExitCode::from(cli::EXIT_USAGE)
+        }
+    }
+}
+
+/// Runs the parsed command line. Failed items give status 1 through the
+/// returned code; an `Err` (a usage or I/O error) gives status 2.
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Solve(args) => solve(args),
+        Command::Count(args) => count(args),
+        Command::Validate(args) => validate(args),
+        Command::Generate(args) => generate(args),
+        Command::Rate(args) => rate(args),
+    }
+}
+
+fn solve(_args: SolveArgs) -> anyhow::Result<ExitCode> {
+    // WIRE: cli::run_batch(&args.puzzles, <make solver>, <solve one item>)
+    not_implemented()
+}
+
+fn count(_args: CountArgs) -> anyhow::Result<ExitCode> {
+    // WIRE: cli::run_batch(&args.puzzles, <make solver>, <count one item>)
+    not_implemented()
+}
+
+fn validate(_args: ValidateArgs) -> anyhow::Result<ExitCode> {
+    // WIRE: cli::run_batch(&args.puzzles, || (), <validate one item>)
+    not_implemented()
+}
+
+fn generate(_args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    // WIRE: generate puzzles; args.output gives the format and threads.
+    not_implemented()
+}
+
+fn rate(_args: RateArgs) -> anyhow::Result<ExitCode> {
+    // WIRE: cli::run_batch(&args.puzzles, <make rater>, <rate one item>)
+    not_implemented()
+}
+
+/// The placeholder body of a subcommand that is not wired to the solver yet.
+fn not_implemented() -> anyhow::Result<ExitCode> {
+    let _ = writeln!(io::stderr(), "error: not implemented yet");
+    Ok(ExitCode::from(cli::EXIT_USAGE))
+}
+
+/// True if the error is, at bottom, a closed output pipe.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
