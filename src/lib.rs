@@ -1,4 +1,39 @@
-//! alldiff: a constraint-satisfaction engine.
+//! alldiff: a constraint-satisfaction engine with fast all-different propagation,
+//! and a Sudoku toolkit built on it.
+//!
+//! Build a [`Model`] (variables with finite integer domains, constraints over them),
+//! hand it to a [`Solver`], and ask for one solution, every solution, or a count.
+//!
+//! ```
+//! use alldiff::{Model, Outcome, Solver, Strength};
+//!
+//! // Four queens on a 4x4 board: one per column, q[i] is the row of column i.
+//! let mut model = Model::new();
+//! let q = model.int_vars(4, 1, 4)?;
+//! model.all_different(q.iter().copied())?; // different rows
+//! model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32))?; // diagonals
+//! model.all_different_with(q.iter().enumerate().map(|(i, &x)| x - i as i32), Strength::Domain)?;
+//!
+//! let mut solver = Solver::new(model);
+//! let Outcome::Solved(solution) = solver.solve() else { panic!("4-queens has solutions") };
+//! let rows: Vec<i32> = q.iter().map(|&x| solution[x]).collect();
+//! assert!(rows == [2, 4, 1, 3] || rows == [3, 1, 4, 2]);
+//! assert_eq!(solver.count(None).solutions, 2);
+//! println!("{}", solver.statistics()); // nodes, failures, propagations, peakDepth, solveTime
+//! # Ok::<(), alldiff::ModelError>(())
+//! ```
+//!
+//! The parts:
+//! - [`Model`]: variables ([`VarId`]), views (`x + c`, [`View`]) and constraints;
+//!   mistakes are [`ModelError`]s that name the culprit.
+//! - [`constraints`]: the built-in constraints; all-different comes in three
+//!   [`Strength`]s. Write your own by implementing [`Propagator`].
+//! - [`Solver`]: depth-first search with propagation to a fixpoint at every node,
+//!   [`SearchConfig`] for variable and value choice, [`Limits`] for nodes, failures,
+//!   time and cancellation, [`Statistics`] after every search, and a
+//!   [`SearchObserver`] to watch it.
+//! - [`sudoku`]: grids of 4x4 to 25x25, validation, solving, counting, generation and
+//!   rating, all through the public modelling API.
 #![forbid(unsafe_code)]
 #![warn(missing_docs, unreachable_pub)]
 
