@@ -39,6 +39,9 @@
 
 pub mod constraints;
 mod model;
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
 mod propagator;
 mod search;
 mod store;
