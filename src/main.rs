@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::Parser as _;
 
-use cli::{Cli, Command, CountArgs, GenerateArgs, RateArgs, SolveArgs, ValidateArgs};
+use cli::{Cli, Command, CountArgs, GenerateArgs, RateArgs, SolveArgs};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -41,7 +41,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve(args),
         Command::Count(args) => count(args),
-        Command::Validate(args) => validate(args),
+        Command::Validate(args) => cli::commands::validate(args),
         Command::Generate(args) => generate(args),
         Command::Rate(args) => rate(args),
     }
@@ -54,11 +54,6 @@ fn solve(_args: SolveArgs) -> anyhow::Result<ExitCode> {
 
 fn count(_args: CountArgs) -> anyhow::Result<ExitCode> {
     // WIRE: cli::run_batch(&args.puzzles, <make solver>, <count one item>)
-    not_implemented()
-}
-
-fn validate(_args: ValidateArgs) -> anyhow::Result<ExitCode> {
-    // WIRE: cli::run_batch(&args.puzzles, || (), <validate one item>)
     not_implemented()
 }
 

@@ -73,12 +73,15 @@ pub(crate) enum Command {
     )]
     Count(CountArgs),
 
-    /// Check that each puzzle is well formed and has no clashing givens.
+    /// Check each grid for repeated digits, or each solution against its puzzle.
     #[command(
-        long_about = "Check that each puzzle is well formed and that no row, column or box \
-                      holds the same digit twice. The puzzle is not solved.\n\n\
-                      Output: one record per puzzle: `ok`, or the first problem found with \
-                      its position.",
+        long_about = "Check each grid for repeated digits in its rows, columns and boxes. \
+                      The grid is not solved: a partly filled grid is valid when its clues \
+                      agree. A line holding a puzzle and a solution separated by white space \
+                      (as `generate --with-solution` prints them) checks that the solution is \
+                      complete, breaks no rule and keeps every clue.\n\n\
+                      Output: one record per line: `valid`, or `invalid: ` followed by every \
+                      conflict, separated by `; ` (e.g. `row 1 has 8 twice: r1c1, r1c5`).",
         after_long_help = format!("{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
     Validate(ValidateArgs),

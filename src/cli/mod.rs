@@ -30,6 +30,7 @@
 
 pub(crate) mod args;
 pub(crate) mod batch;
+pub(crate) mod commands;
 pub(crate) mod input;
 
 pub(crate) use args::{Cli, Command, CountArgs, GenerateArgs, RateArgs, SolveArgs, ValidateArgs};

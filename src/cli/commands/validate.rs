@@ -1,0 +1,141 @@
+//! `alldiff validate`: the rule breaks of each grid, or of each solution
+//! against its puzzle.
+
+use std::process::ExitCode;
+
+use alldiff::sudoku::{Grid, check_solution, validate as conflicts};
+use serde_json::json;
+
+use crate::cli::{Format, Item, Outcome, ValidateArgs, run_batch};
+
+/// Validates every item: a grid, or a puzzle and its solution separated by
+/// white space (as `generate --with-solution` prints them).
+pub(crate) fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
+    run_batch(
+        &args.puzzles,
+        || (),
+        |_, item, format| validate_item(item, format),
+    )
+}
+
+fn validate_item(item: &Item, format: Format) -> Outcome {
+    let text = match item.text() {
+        Ok(text) => text,
+        Err(e) => return Outcome::error(format, item, &e).with_diagnostic(e.to_string()),
+    };
+    let parsed = match split_pair(text) {
+        Some((puzzle, solution)) => {
+            Grid::parse(puzzle).and_then(|p| Ok((p, Some(Grid::parse(solution)?))))
+        }
+        None => Grid::parse(text).map(|g| (g, None)),
+    };
+    let (grid, solution) = match parsed {
+        Ok(parsed) => parsed,
+        Err(e) => return Outcome::error(format, item, &e).with_diagnostic(e.to_string()),
+    };
+    let problems: Vec<String> = match &solution {
+        Some(solution) => match check_solution(&grid, solution) {
+            Ok(()) => Vec::new(),
+            Err(e) => e.problems().iter().map(ToString::to_string).collect(),
+        },
+        None => conflicts(&grid).iter().map(ToString::to_string).collect(),
+    };
+    let shown = solution.as_ref().unwrap_or(&grid);
+    let valid = problems.is_empty();
+    let verdict = if valid {
+        "valid".to_owned()
+    } else {
+        format!("invalid: {}", problems.join("; "))
+    };
+    let record = match format {
+        Format::Line => verdict,
+        Format::Grid => format!("{}{verdict}\n", shown.to_grid_string()),
+        Format::Json => json!({
+            "line": item.number(),
+            "status": if valid { "valid" } else { "invalid" },
+            "grid": shown.to_line(),
+            "conflicts": problems,
+        })
+        .to_string(),
+    };
+    if valid {
+        Outcome::success(record)
+    } else {
+        Outcome::failure(record)
+    }
+}
+
+/// A puzzle and a solution on one line: two words of equal length.
+fn split_pair(text: &str) -> Option<(&str, &str)> {
+    let mut words = text.split_whitespace();
+    let (first, second) = (words.next()?, words.next()?);
+    (words.next().is_none() && first.len() == second.len() && first.len() >= 16)
+        .then_some((first, second))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::input::Origin;
+
+    const BOARD: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn run(text: &str, format: Format) -> Outcome {
+        validate_item(
+            &Item::new(Origin::Line(1), text.as_bytes().to_vec()),
+            format,
+        )
+    }
+
+    #[test]
+    fn a_valid_board_is_valid() {
+        let outcome = run(BOARD, Format::Line);
+        assert!(outcome.is_success());
+        assert_eq!(outcome.record(), "valid");
+    }
+
+    #[test]
+    fn every_conflict_is_listed() {
+        let bad = format!("8{}", &BOARD[1..]);
+        let outcome = run(&bad, Format::Line);
+        assert!(!outcome.is_success());
+        assert_eq!(
+            outcome.record(),
+            "invalid: column 1 has 8 twice: r1c1, r4c1; box 1 has 8 twice: r1c1, r3c3"
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(run(&bad, Format::Json).record()).unwrap();
+        assert_eq!(json["status"], "invalid");
+        assert_eq!(json["conflicts"].as_array().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn a_solution_is_checked_against_its_puzzle() {
+        let puzzle =
+            "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
+        let solution =
+            "316578492529134768487629531263415987974863125851792643138947256692351874745286319";
+        assert_eq!(
+            run(&format!("{puzzle} {solution}"), Format::Line).record(),
+            "valid"
+        );
+        let wrong_clue = format!("4{}", &puzzle[1..]);
+        let outcome = run(&format!("{wrong_clue} {solution}"), Format::Line);
+        assert_eq!(
+            outcome.record(),
+            "invalid: r1c1 is 3 but the puzzle gives 4"
+        );
+    }
+
+    #[test]
+    fn a_malformed_line_is_one_error_record() {
+        let outcome = run("12345", Format::Line);
+        assert!(!outcome.is_success());
+        assert!(
+            outcome.record().starts_with("error: 5 cells"),
+            "{}",
+            outcome.record()
+        );
+    }
+}
