@@ -147,6 +147,8 @@ pub struct Solver {
     stack: Vec<Choice>,
     modified: Vec<u32>,
     pruned: Option<Vec<Pruning>>,
+    /// Forget prunings once the observer has seen them (see `stream_prunings`).
+    stream_prunings: bool,
     state: State,
     node: u64,
     started: Instant,
@@ -189,6 +191,7 @@ impl Solver {
             stack: Vec::new(),
             modified: Vec::new(),
             pruned: None,
+            stream_prunings: false,
             state: State::Fresh,
             node: 0,
             started: Instant::now(),
@@ -310,9 +313,41 @@ impl Solver {
     }
 
     /// Records every value each propagator removes, for traces and explanations.
-    /// Costs time; off by default.
+    /// Costs time; off by default. While on, each node's prunings also go to the
+    /// observer's [`SearchObserver::on_prunings`], and they are kept for
+    /// [`Solver::take_prunings`].
     pub fn record_prunings(&mut self, on: bool) {
         self.pruned = on.then(Vec::new);
+        self.stream_prunings = false;
+    }
+
+    /// Like [`Solver::record_prunings`], but each node's prunings are forgotten once
+    /// the observer has seen them, so memory stays flat however long the search;
+    /// [`Solver::take_prunings`] then returns nothing. Traces use this.
+    pub fn stream_prunings(&mut self, on: bool) {
+        self.pruned = on.then(Vec::new);
+        self.stream_prunings = on;
+    }
+
+    /// Whether prunings are recorded: `None` (off), `Some(false)` (kept, see
+    /// [`Solver::record_prunings`]) or `Some(true)` (streamed, see
+    /// [`Solver::stream_prunings`]).
+    pub fn pruning_mode(&self) -> Option<bool> {
+        self.pruned.as_ref().map(|_| self.stream_prunings)
+    }
+
+    /// The domains a new search starts from, before any propagation: the model's,
+    /// with the assumptions applied (a contradictory assumption leaves a domain empty).
+    pub fn start_domains(&self) -> Vec<Vec<i32>> {
+        let mut domains: Vec<Vec<i32>> = (0..self.model.store.var_count() as u32)
+            .map(|v| self.model.store.values(v).collect())
+            .collect();
+        for &(var, value) in &self.assumptions {
+            if let Some(domain) = domains.get_mut(var as usize) {
+                domain.retain(|&v| v == value);
+            }
+        }
+        domains
     }
 
     /// Takes the prunings recorded since the last call (see [`Solver::record_prunings`]).
@@ -347,6 +382,13 @@ impl Solver {
 
     /// Runs the search until the next solution, exhaustion or a limit.
     fn step(&mut self, observer: &mut impl SearchObserver) -> Step {
+        let _span = tracing::debug_span!(
+            target: "alldiff::search",
+            "solve",
+            variables = self.model.var_count(),
+            constraints = self.model.constraint_count(),
+        )
+        .entered();
         let resumed = Instant::now();
         let step = self.search(observer);
         self.stats.solve_time += resumed.elapsed();
@@ -378,6 +420,7 @@ impl Solver {
             self.state = State::Open;
             let Some(var) = self.brancher.select_var(&self.store) else {
                 self.stats.solutions += 1;
+                tracing::trace!(target: "alldiff::search", node = self.node, "solution");
                 observer.on_solution(self.node);
                 return Step::Solution;
             };
@@ -425,7 +468,7 @@ impl Solver {
                 }
             }
         }
-        match self.propagate() {
+        match self.propagate_node(observer) {
             Ok(()) => true,
             Err(constraint) => self.fail(observer, Some(constraint)),
         }
@@ -437,6 +480,12 @@ impl Solver {
         if let Some(c) = constraint {
             self.brancher.failed(c);
         }
+        tracing::trace!(
+            target: "alldiff::propagate",
+            node = self.node,
+            constraint = constraint,
+            "failure"
+        );
         observer.on_failure(self.node, constraint.map(ConstraintId));
         false
     }
@@ -453,10 +502,21 @@ impl Solver {
     ) -> bool {
         self.stats.nodes += 1;
         self.node = self.stats.nodes;
+        let depth = self.stack.len() as u32;
+        tracing::trace!(
+            target: "alldiff::search",
+            node = self.node,
+            parent,
+            depth,
+            var,
+            op = branch.symbol(),
+            value,
+            "decision"
+        );
         observer.on_decision(&Decision {
             node: self.node,
             parent,
-            depth: self.stack.len() as u32,
+            depth,
             var: self.var_id(var),
             branch,
             value,
@@ -469,7 +529,7 @@ impl Solver {
             Ok(event) => self.queue.notify(var, event, NO_PROPAGATOR),
             Err(_) => return self.fail(observer, None),
         }
-        match self.propagate() {
+        match self.propagate_node(observer) {
             Ok(()) => true,
             Err(constraint) => self.fail(observer, Some(constraint)),
         }
@@ -480,6 +540,15 @@ impl Solver {
     fn backtrack(&mut self, observer: &mut impl SearchObserver) -> bool {
         while let Some(choice) = self.stack.pop() {
             self.store.undo_to(choice.mark);
+            let depth = self.stack.len() as u32;
+            tracing::trace!(
+                target: "alldiff::search",
+                from = self.node,
+                to = choice.parent,
+                depth,
+                "backtrack"
+            );
+            observer.on_backtrack(choice.parent, depth);
             if self.branch(
                 observer,
                 choice.var,
@@ -491,6 +560,22 @@ impl Solver {
             }
         }
         false
+    }
+
+    /// [`Solver::propagate`] at the current node, handing what it pruned to the
+    /// observer when prunings are recorded.
+    fn propagate_node(&mut self, observer: &mut impl SearchObserver) -> Result<(), u32> {
+        let start = self.pruned.as_ref().map_or(0, Vec::len);
+        let result = self.propagate();
+        if let Some(log) = self.pruned.as_mut() {
+            if log.len() > start {
+                observer.on_prunings(self.node, &log[start..]);
+            }
+            if self.stream_prunings {
+                log.clear();
+            }
+        }
+        result
     }
 
     /// Runs woken propagators until none is left, or one fails (its index).
