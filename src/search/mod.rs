@@ -99,6 +99,8 @@ struct Choice {
     mark: usize,
     /// The node this choice branched from.
     parent: u64,
+    /// That node's depth in the search tree.
+    parent_depth: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,6 +153,9 @@ pub struct Solver {
     stream_prunings: bool,
     state: State,
     node: u64,
+    /// The current node's depth in the search tree: decisions from the root, `!=`
+    /// branches included (the stack holds only choices with a branch left).
+    depth: u32,
     started: Instant,
 }
 
@@ -194,6 +199,7 @@ impl Solver {
             stream_prunings: false,
             state: State::Fresh,
             node: 0,
+            depth: 0,
             started: Instant::now(),
             model,
         }
@@ -433,14 +439,16 @@ impl Solver {
             let value = self.brancher.select_value(&self.store, var);
             let mark = self.store.mark();
             let parent = self.node;
+            let parent_depth = self.depth;
             self.stack.push(Choice {
                 var,
                 value,
                 mark,
                 parent,
+                parent_depth,
             });
             self.stats.peak_depth = self.stats.peak_depth.max(self.stack.len() as u32);
-            let applied = self.branch(observer, var, value, Branch::Equal, parent);
+            let applied = self.branch(observer, var, value, Branch::Equal, (parent, parent_depth));
             if !applied && !self.backtrack(observer) {
                 return Step::Exhausted;
             }
@@ -454,6 +462,7 @@ impl Solver {
         self.store.clone_from(&self.model.store);
         self.stack.clear();
         self.node = 0;
+        self.depth = 0;
         self.brancher.restart();
         self.queue.schedule_all(&self.model.constraints);
         let mark = self.store.mark();
@@ -498,11 +507,12 @@ impl Solver {
         var: u32,
         value: i32,
         branch: Branch,
-        parent: u64,
+        (parent, parent_depth): (u64, u32),
     ) -> bool {
         self.stats.nodes += 1;
         self.node = self.stats.nodes;
-        let depth = self.stack.len() as u32;
+        self.depth = parent_depth + 1;
+        let depth = self.depth;
         tracing::trace!(
             target: "alldiff::search",
             node = self.node,
@@ -540,21 +550,20 @@ impl Solver {
     fn backtrack(&mut self, observer: &mut impl SearchObserver) -> bool {
         while let Some(choice) = self.stack.pop() {
             self.store.undo_to(choice.mark);
-            let depth = self.stack.len() as u32;
             tracing::trace!(
                 target: "alldiff::search",
                 from = self.node,
                 to = choice.parent,
-                depth,
+                depth = choice.parent_depth,
                 "backtrack"
             );
-            observer.on_backtrack(choice.parent, depth);
+            observer.on_backtrack(choice.parent, choice.parent_depth);
             if self.branch(
                 observer,
                 choice.var,
                 choice.value,
                 Branch::NotEqual,
-                choice.parent,
+                (choice.parent, choice.parent_depth),
             ) {
                 return true;
             }

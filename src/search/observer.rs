@@ -34,7 +34,8 @@ pub struct Decision {
     pub node: u64,
     /// The parent node's id.
     pub parent: u64,
-    /// The number of decisions from the root to this node.
+    /// The number of decisions from the root to this node, `!=` branches included
+    /// (so it can exceed the decision-stack depth counted by `peakDepth`).
     pub depth: u32,
     /// The variable branched on.
     pub var: VarId,
