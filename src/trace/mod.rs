@@ -51,3 +51,8 @@ pub use format::{
 pub use read::{Node, Trace, TraceError};
 pub use record::{TraceRecorder, Written, count_traced, solve_traced};
 pub use summary::{ConstraintCount, Summary};
+
+/// Runs the examples of `docs/tracing.md` as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/tracing.md")]
+struct TracingGuide;
