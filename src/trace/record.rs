@@ -79,9 +79,10 @@ impl Header {
 }
 
 impl<W: Write> TraceRecorder<W> {
-    /// A recorder for the next search of `solver`, writing `header` at once. At most
-    /// `max_events` event lines follow (`None`: no cap). Turn on
-    /// [`Solver::stream_prunings`] to have prunings in the trace.
+    /// A recorder for one search, writing `header` at once (see
+    /// [`Header::describe`]). At most `max_events` event lines follow (`None`: no
+    /// cap). Turn on [`Solver::stream_prunings`] to have prunings in the trace. Use a
+    /// new recorder for each search: node ids start again from the root.
     pub fn new(mut writer: W, header: Header, max_events: Option<u64>) -> io::Result<Self> {
         let mut line = serde_json::to_vec(&Record::Header(header))?;
         line.push(b'\n');
@@ -155,10 +156,11 @@ impl<W: Write> TraceRecorder<W> {
         if let Some(node) = self.pending.take() {
             self.event(&Record::Node(node));
         }
-        let prunes = std::mem::take(&mut self.pending_prunes);
-        for prune in prunes {
+        let mut prunes = std::mem::take(&mut self.pending_prunes);
+        for prune in prunes.drain(..) {
             self.event(&Record::Prune(prune));
         }
+        self.pending_prunes = prunes;
     }
 
     /// The pending node's propagation ended with `status`: write it out.
