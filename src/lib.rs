@@ -34,6 +34,9 @@
 //!   [`SearchObserver`] to watch it.
 //! - [`sudoku`]: grids of 4x4 to 25x25, validation, solving, counting, generation and
 //!   rating, all through the public modelling API.
+//! - [`trace`]: record a search as a JSON Lines trace, and read it back (summary,
+//!   Graphviz tree, domains at any node). The search also emits `tracing` events
+//!   under the targets `alldiff::search` and `alldiff::propagate`.
 #![forbid(unsafe_code)]
 #![warn(missing_docs, unreachable_pub)]
 
@@ -46,6 +49,7 @@ mod propagator;
 mod search;
 mod store;
 pub mod sudoku;
+pub mod trace;
 
 pub use constraints::Strength;
 pub use model::{ConstraintId, MAX_DOMAIN_SPAN, Model, ModelError, VarId, View};

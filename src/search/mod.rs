@@ -99,6 +99,8 @@ struct Choice {
     mark: usize,
     /// The node this choice branched from.
     parent: u64,
+    /// That node's depth in the search tree.
+    parent_depth: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,8 +149,13 @@ pub struct Solver {
     stack: Vec<Choice>,
     modified: Vec<u32>,
     pruned: Option<Vec<Pruning>>,
+    /// Forget prunings once the observer has seen them (see `stream_prunings`).
+    stream_prunings: bool,
     state: State,
     node: u64,
+    /// The current node's depth in the search tree: decisions from the root, `!=`
+    /// branches included (the stack holds only choices with a branch left).
+    depth: u32,
     started: Instant,
 }
 
@@ -189,8 +196,10 @@ impl Solver {
             stack: Vec::new(),
             modified: Vec::new(),
             pruned: None,
+            stream_prunings: false,
             state: State::Fresh,
             node: 0,
+            depth: 0,
             started: Instant::now(),
             model,
         }
@@ -310,9 +319,41 @@ impl Solver {
     }
 
     /// Records every value each propagator removes, for traces and explanations.
-    /// Costs time; off by default.
+    /// Costs time; off by default. While on, each node's prunings also go to the
+    /// observer's [`SearchObserver::on_prunings`], and they are kept for
+    /// [`Solver::take_prunings`].
     pub fn record_prunings(&mut self, on: bool) {
         self.pruned = on.then(Vec::new);
+        self.stream_prunings = false;
+    }
+
+    /// Like [`Solver::record_prunings`], but each node's prunings are forgotten once
+    /// the observer has seen them, so memory stays flat however long the search;
+    /// [`Solver::take_prunings`] then returns nothing. Traces use this.
+    pub fn stream_prunings(&mut self, on: bool) {
+        self.pruned = on.then(Vec::new);
+        self.stream_prunings = on;
+    }
+
+    /// Whether prunings are recorded: `None` (off), `Some(false)` (kept, see
+    /// [`Solver::record_prunings`]) or `Some(true)` (streamed, see
+    /// [`Solver::stream_prunings`]).
+    pub fn pruning_mode(&self) -> Option<bool> {
+        self.pruned.as_ref().map(|_| self.stream_prunings)
+    }
+
+    /// The domains a new search starts from, before any propagation: the model's,
+    /// with the assumptions applied (a contradictory assumption leaves a domain empty).
+    pub fn start_domains(&self) -> Vec<Vec<i32>> {
+        let mut domains: Vec<Vec<i32>> = (0..self.model.store.var_count() as u32)
+            .map(|v| self.model.store.values(v).collect())
+            .collect();
+        for &(var, value) in &self.assumptions {
+            if let Some(domain) = domains.get_mut(var as usize) {
+                domain.retain(|&v| v == value);
+            }
+        }
+        domains
     }
 
     /// Takes the prunings recorded since the last call (see [`Solver::record_prunings`]).
@@ -347,6 +388,13 @@ impl Solver {
 
     /// Runs the search until the next solution, exhaustion or a limit.
     fn step(&mut self, observer: &mut impl SearchObserver) -> Step {
+        let _span = tracing::debug_span!(
+            target: "alldiff::search",
+            "solve",
+            variables = self.model.var_count(),
+            constraints = self.model.constraint_count(),
+        )
+        .entered();
         let resumed = Instant::now();
         let step = self.search(observer);
         self.stats.solve_time += resumed.elapsed();
@@ -378,6 +426,7 @@ impl Solver {
             self.state = State::Open;
             let Some(var) = self.brancher.select_var(&self.store) else {
                 self.stats.solutions += 1;
+                tracing::trace!(target: "alldiff::search", node = self.node, "solution");
                 observer.on_solution(self.node);
                 return Step::Solution;
             };
@@ -390,14 +439,16 @@ impl Solver {
             let value = self.brancher.select_value(&self.store, var);
             let mark = self.store.mark();
             let parent = self.node;
+            let parent_depth = self.depth;
             self.stack.push(Choice {
                 var,
                 value,
                 mark,
                 parent,
+                parent_depth,
             });
             self.stats.peak_depth = self.stats.peak_depth.max(self.stack.len() as u32);
-            let applied = self.branch(observer, var, value, Branch::Equal, parent);
+            let applied = self.branch(observer, var, value, Branch::Equal, (parent, parent_depth));
             if !applied && !self.backtrack(observer) {
                 return Step::Exhausted;
             }
@@ -411,6 +462,7 @@ impl Solver {
         self.store.clone_from(&self.model.store);
         self.stack.clear();
         self.node = 0;
+        self.depth = 0;
         self.brancher.restart();
         self.queue.schedule_all(&self.model.constraints);
         let mark = self.store.mark();
@@ -425,7 +477,7 @@ impl Solver {
                 }
             }
         }
-        match self.propagate() {
+        match self.propagate_node(observer) {
             Ok(()) => true,
             Err(constraint) => self.fail(observer, Some(constraint)),
         }
@@ -437,6 +489,12 @@ impl Solver {
         if let Some(c) = constraint {
             self.brancher.failed(c);
         }
+        tracing::trace!(
+            target: "alldiff::propagate",
+            node = self.node,
+            constraint = constraint,
+            "failure"
+        );
         observer.on_failure(self.node, constraint.map(ConstraintId));
         false
     }
@@ -449,14 +507,26 @@ impl Solver {
         var: u32,
         value: i32,
         branch: Branch,
-        parent: u64,
+        (parent, parent_depth): (u64, u32),
     ) -> bool {
         self.stats.nodes += 1;
         self.node = self.stats.nodes;
+        self.depth = parent_depth + 1;
+        let depth = self.depth;
+        tracing::trace!(
+            target: "alldiff::search",
+            node = self.node,
+            parent,
+            depth,
+            var,
+            op = branch.symbol(),
+            value,
+            "decision"
+        );
         observer.on_decision(&Decision {
             node: self.node,
             parent,
-            depth: self.stack.len() as u32,
+            depth,
             var: self.var_id(var),
             branch,
             value,
@@ -469,7 +539,7 @@ impl Solver {
             Ok(event) => self.queue.notify(var, event, NO_PROPAGATOR),
             Err(_) => return self.fail(observer, None),
         }
-        match self.propagate() {
+        match self.propagate_node(observer) {
             Ok(()) => true,
             Err(constraint) => self.fail(observer, Some(constraint)),
         }
@@ -480,17 +550,41 @@ impl Solver {
     fn backtrack(&mut self, observer: &mut impl SearchObserver) -> bool {
         while let Some(choice) = self.stack.pop() {
             self.store.undo_to(choice.mark);
+            tracing::trace!(
+                target: "alldiff::search",
+                from = self.node,
+                to = choice.parent,
+                depth = choice.parent_depth,
+                "backtrack"
+            );
+            observer.on_backtrack(choice.parent, choice.parent_depth);
             if self.branch(
                 observer,
                 choice.var,
                 choice.value,
                 Branch::NotEqual,
-                choice.parent,
+                (choice.parent, choice.parent_depth),
             ) {
                 return true;
             }
         }
         false
+    }
+
+    /// [`Solver::propagate`] at the current node, handing what it pruned to the
+    /// observer when prunings are recorded.
+    fn propagate_node(&mut self, observer: &mut impl SearchObserver) -> Result<(), u32> {
+        let start = self.pruned.as_ref().map_or(0, Vec::len);
+        let result = self.propagate();
+        if let Some(log) = self.pruned.as_mut() {
+            if log.len() > start {
+                observer.on_prunings(self.node, &log[start..]);
+            }
+            if self.stream_prunings {
+                log.clear();
+            }
+        }
+        result
     }
 
     /// Runs woken propagators until none is left, or one fails (its index).

@@ -4,9 +4,10 @@
 //! default, so the `()` observer used by plain `solve` compiles to nothing.
 
 use crate::model::{ConstraintId, VarId};
+use crate::propagator::Pruning;
 
 /// The two ways a binary choice branches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Branch {
     /// `var = value`, the first alternative.
     #[serde(rename = "=")]
@@ -33,7 +34,8 @@ pub struct Decision {
     pub node: u64,
     /// The parent node's id.
     pub parent: u64,
-    /// The number of decisions from the root to this node.
+    /// The number of decisions from the root to this node, `!=` branches included
+    /// (so it can exceed the decision-stack depth counted by `peakDepth`).
     pub depth: u32,
     /// The variable branched on.
     pub var: VarId,
@@ -52,6 +54,14 @@ pub trait SearchObserver {
     fn on_failure(&mut self, _node: u64, _constraint: Option<ConstraintId>) {}
     /// `node` is a solution.
     fn on_solution(&mut self, _node: u64) {}
+    /// Propagation at `node` removed these values, in the order removed. Called once
+    /// per propagation that removed something (before [`SearchObserver::on_failure`]
+    /// if it then failed), and only while the solver records prunings
+    /// ([`crate::Solver::record_prunings`]).
+    fn on_prunings(&mut self, _node: u64, _prunings: &[Pruning]) {}
+    /// The search undid its latest choice and is back at `node` (the choice's parent),
+    /// `depth` decisions from the root, about to take the other branch.
+    fn on_backtrack(&mut self, _node: u64, _depth: u32) {}
 }
 
 impl SearchObserver for () {}

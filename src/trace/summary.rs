@@ -1,0 +1,159 @@
+//! What a trace says in a few numbers.
+
+use std::fmt;
+
+use super::format::{NodeStatus, TruncatedRecord};
+use super::read::Trace;
+use crate::search::Statistics;
+
+/// A constraint and how often something happened to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConstraintCount {
+    /// The constraint's index in the header.
+    pub constraint: u32,
+    /// Its kind.
+    pub kind: String,
+    /// Values it removed, or failures it found.
+    pub count: u64,
+}
+
+/// The shape of a recorded search. Counts are of what the trace holds; for a
+/// complete trace `nodes` and `failures` equal the solver's statistics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// The problem's name.
+    pub problem: String,
+    /// Nodes made by decisions (the root excluded), as [`Statistics::nodes`].
+    pub nodes: u64,
+    /// Failed nodes (the root included), as [`Statistics::failures`].
+    pub failures: u64,
+    /// Solution nodes.
+    pub solutions: u64,
+    /// The deepest node.
+    pub peak_depth: u32,
+    /// Nodes at each depth: index 0 is the root.
+    pub depth_profile: Vec<u64>,
+    /// Values removed per constraint, most first; constraints that removed nothing
+    /// are left out.
+    pub by_prunings: Vec<ConstraintCount>,
+    /// Failures found per constraint, most first; constraints that found none are
+    /// left out.
+    pub by_failures: Vec<ConstraintCount>,
+    /// Failures of a decision that emptied a domain before any constraint ran.
+    pub decision_failures: u64,
+    /// Values removed per rule, most first.
+    pub by_rule: Vec<(String, u64)>,
+    /// Whether the event cap cut the trace.
+    pub truncated: Option<TruncatedRecord>,
+    /// The solver's statistics, if the trace has them.
+    pub statistics: Option<Statistics>,
+}
+
+impl Trace {
+    /// Counts nodes, failures, solutions, nodes per depth, and the constraints and
+    /// rules that did the most.
+    pub fn summary(&self) -> Summary {
+        let constraints = self.header().constraints.len();
+        let mut prunings = vec![0u64; constraints];
+        let mut failures_by = vec![0u64; constraints];
+        let mut rules: Vec<(String, u64)> = Vec::new();
+        let mut depth_profile: Vec<u64> = Vec::new();
+        let (mut failures, mut solutions, mut decision_failures) = (0, 0, 0);
+        for node in self.nodes() {
+            let depth = node.depth as usize;
+            if depth_profile.len() <= depth {
+                depth_profile.resize(depth + 1, 0);
+            }
+            depth_profile[depth] += 1;
+            match node.status {
+                NodeStatus::Failed => {
+                    failures += 1;
+                    match node.failed_by {
+                        Some(c) => failures_by[c as usize] += 1,
+                        None => decision_failures += 1,
+                    }
+                }
+                NodeStatus::Solution => solutions += 1,
+                NodeStatus::Branch => {}
+            }
+            for prune in &node.prunings {
+                let removed = prune.values.len() as u64;
+                prunings[prune.constraint as usize] += removed;
+                match rules.iter_mut().find(|(rule, _)| *rule == prune.rule) {
+                    Some((_, count)) => *count += removed,
+                    None => rules.push((prune.rule.clone(), removed)),
+                }
+            }
+        }
+        rules.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        Summary {
+            problem: self.header().problem.clone(),
+            nodes: (self.nodes().len() as u64).saturating_sub(1),
+            failures,
+            solutions,
+            peak_depth: depth_profile.len().saturating_sub(1) as u32,
+            depth_profile,
+            by_prunings: ranked(self, &prunings),
+            by_failures: ranked(self, &failures_by),
+            decision_failures,
+            by_rule: rules,
+            truncated: self.truncated().cloned(),
+            statistics: self.statistics().cloned(),
+        }
+    }
+}
+
+/// The nonzero counts, largest first (ties by constraint index).
+fn ranked(trace: &Trace, counts: &[u64]) -> Vec<ConstraintCount> {
+    let mut ranked: Vec<ConstraintCount> = counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &count)| count > 0)
+        .map(|(c, &count)| ConstraintCount {
+            constraint: c as u32,
+            kind: trace.constraint_kind(c as u32).to_string(),
+            count,
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.count.cmp(&a.count).then(a.constraint.cmp(&b.constraint)));
+    ranked
+}
+
+impl fmt::Display for Summary {
+    /// A few lines of `name: value`, the lists as `#constraint kind: count`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "problem: {}", self.problem)?;
+        writeln!(f, "nodes: {}", self.nodes)?;
+        writeln!(f, "failures: {}", self.failures)?;
+        writeln!(f, "solutions: {}", self.solutions)?;
+        writeln!(f, "peak depth: {}", self.peak_depth)?;
+        let profile: Vec<String> = self.depth_profile.iter().map(u64::to_string).collect();
+        writeln!(f, "nodes per depth: {}", profile.join(" "))?;
+        writeln!(f, "values removed by constraint:")?;
+        for c in &self.by_prunings {
+            writeln!(f, "  #{} {}: {}", c.constraint, c.kind, c.count)?;
+        }
+        writeln!(f, "failures by constraint:")?;
+        for c in &self.by_failures {
+            writeln!(f, "  #{} {}: {}", c.constraint, c.kind, c.count)?;
+        }
+        if self.decision_failures > 0 {
+            writeln!(f, "  (a decision alone): {}", self.decision_failures)?;
+        }
+        writeln!(f, "values removed by rule:")?;
+        for (rule, count) in &self.by_rule {
+            writeln!(f, "  {rule}: {count}")?;
+        }
+        if let Some(cut) = &self.truncated {
+            writeln!(
+                f,
+                "truncated: {} events written, {} left out",
+                cut.written, cut.dropped
+            )?;
+        }
+        match &self.statistics {
+            Some(stats) => write!(f, "{stats}"),
+            None => write!(f, "statistics: missing (the trace stops early)"),
+        }
+    }
+}
