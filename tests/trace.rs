@@ -553,45 +553,6 @@ fn bad_traces_are_reported_with_their_line() {
     assert!(error.to_string().starts_with("line 3:"));
 }
 
-#[test]
-#[cfg(not(feature = "trace-off"))]
-fn tracing_events_name_their_targets() {
-    use std::sync::{Arc, Mutex};
-    #[derive(Clone, Default)]
-    struct Buffer(Arc<Mutex<Vec<u8>>>);
-    impl std::io::Write for Buffer {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let buffer = Buffer::default();
-    let writer = buffer.clone();
-    let subscriber = tracing_subscriber::fmt()
-        .with_env_filter("alldiff::search=trace,alldiff::propagate=trace")
-        .with_writer(move || writer.clone())
-        .with_ansi(false)
-        .finish();
-    let (model, _) = queens(5, Strength::Value);
-    let mut solver = Solver::with_config(model, input_order());
-    tracing::subscriber::with_default(subscriber, || solver.count(None));
-    let log = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
-    let stats = solver.statistics();
-    let count = |target: &str, message: &str| {
-        log.lines()
-            .filter(|l| l.contains(target) && l.contains(message))
-            .count() as u64
-    };
-    assert_eq!(count("alldiff::search", "decision"), stats.nodes);
-    assert_eq!(count("alldiff::search", " solution"), stats.solutions);
-    assert_eq!(count("alldiff::propagate", "failure"), stats.failures);
-    assert!(count("alldiff::search", "backtrack") > 0);
-    assert!(log.contains("solve{variables=5 constraints=3}"), "{log}");
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
