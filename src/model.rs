@@ -8,7 +8,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::constraints::{AllDifferent, Strength};
-use crate::constraints::{Equal, NotEqual};
+use crate::constraints::{Equal, Intersection, NotEqual};
 use crate::propagator::Propagator;
 use crate::store::Store;
 
@@ -354,6 +354,23 @@ impl Model {
             self.check_view(view)?;
         }
         self.post(AllDifferent::new(views, strength))
+    }
+
+    /// Two overlapping all-different groups prune each other: a value that one group
+    /// can only place in the views it shares with the other is removed from the rest of
+    /// the other group (see [`Intersection`]). Post it beside
+    /// [`all_different`](Self::all_different) on each group.
+    pub fn intersection<V: Into<View>>(
+        &mut self,
+        a: impl IntoIterator<Item = V>,
+        b: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        let a: Vec<View> = a.into_iter().map(Into::into).collect();
+        let b: Vec<View> = b.into_iter().map(Into::into).collect();
+        for &view in a.iter().chain(&b) {
+            self.check_view(view)?;
+        }
+        self.post(Intersection::new(a, b))
     }
 
     /// `a != b`.

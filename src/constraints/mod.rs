@@ -6,7 +6,9 @@
 
 mod all_different;
 mod binary;
+mod intersection;
 mod matching;
 
 pub use all_different::{AllDifferent, Strength};
 pub use binary::{Equal, NotEqual};
+pub use intersection::Intersection;

@@ -1,0 +1,363 @@
+//! Generating puzzles: a random complete grid, then clues removed while the solution
+//! stays unique.
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+use crate::sudoku::{Difficulty, Grid, RateError, SudokuSolver, rate_with_limit};
+use crate::{CountStatus, Limits, ModelError, SearchConfig, ValueOrder, VariableOrder};
+
+/// Which cells are removed together, so that the puzzle's clues keep a symmetry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Cells are removed one at a time.
+    #[default]
+    None,
+    /// A half turn: `(r, c)` with `(n-r, n-c)`, `n = side - 1`.
+    Rotate180,
+    /// Quarter turns: `(r, c)`, `(c, n-r)`, `(n-r, n-c)`, `(n-c, r)`.
+    Rotate90,
+    /// Left–right mirror: `(r, c)` with `(r, n-c)`.
+    Mirror,
+    /// The main diagonal: `(r, c)` with `(c, r)`.
+    Diagonal,
+}
+
+/// How clues are taken away from the complete grid.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Removal {
+    /// Remove clues (in symmetric orbits) in random order, keeping each removal only
+    /// if the puzzle still has exactly one solution.
+    #[default]
+    Unique,
+    /// The classic generator: blank this many random cells, checking nothing. The
+    /// puzzle may have several solutions. Symmetry, `minimal`, `hints` and
+    /// `difficulty` are ignored.
+    HideRandom {
+        /// How many cells to blank.
+        blanks: usize,
+    },
+}
+
+/// What to generate. `GenerateOptions::default()` asks for a 9x9 puzzle with 30 clues
+/// and a unique solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GenerateOptions {
+    /// The box size, 2 to 5.
+    pub box_size: usize,
+    /// The number of clues; `None` for the size's default (4x4: 6, 9x9: 30,
+    /// 16x16: 120, 25x25: 350). Ignored when `minimal`.
+    pub hints: Option<usize>,
+    /// Which cells are removed together.
+    pub symmetry: Symmetry,
+    /// Remove clues until none (no orbit, with a symmetry) can be removed without
+    /// losing uniqueness, however many clues that leaves.
+    pub minimal: bool,
+    /// Regenerate until the puzzle rates exactly this.
+    pub difficulty: Option<Difficulty>,
+    /// How clues are removed.
+    pub removal: Removal,
+    /// The seed: the same options give the same puzzle.
+    pub seed: u64,
+    /// How many complete grids to try before giving up.
+    pub attempts: u32,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> GenerateOptions {
+        GenerateOptions {
+            box_size: 3,
+            hints: None,
+            symmetry: Symmetry::None,
+            minimal: false,
+            difficulty: None,
+            removal: Removal::Unique,
+            seed: 0,
+            attempts: 20,
+        }
+    }
+}
+
+/// A generated puzzle with its solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its solution (for [`Removal::HideRandom`], the grid the cells were taken from).
+    pub solution: Grid,
+    /// How many complete grids were tried, from 1.
+    pub attempts: u32,
+}
+
+/// Why no puzzle was generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// The box size is not 2 to 5.
+    #[error("box size {box_size} is not supported: it must be 2 to 5")]
+    UnsupportedBoxSize {
+        /// The box size asked for.
+        box_size: usize,
+    },
+    /// Fewer clues than any puzzle of this size with a unique solution has.
+    #[error(
+        "{hints} clues is impossible: a {side}x{side} Sudoku with one solution has at least {minimum}"
+    )]
+    TooFewHints {
+        /// The clues asked for.
+        hints: usize,
+        /// The proven minimum.
+        minimum: usize,
+        /// The side of the grid.
+        side: usize,
+    },
+    /// More clues or blanks than cells.
+    #[error("{asked} is more than the {cells} cells of the grid")]
+    TooMany {
+        /// The clues or blanks asked for.
+        asked: usize,
+        /// The number of cells.
+        cells: usize,
+    },
+    /// No grid tried could be brought down to the number of clues with one solution.
+    #[error(
+        "no puzzle with {hints} clues and one solution found in {attempts} attempts (fewest: {fewest})"
+    )]
+    HintsNotReached {
+        /// The clues asked for.
+        hints: usize,
+        /// Grids tried.
+        attempts: u32,
+        /// The fewest clues reached.
+        fewest: usize,
+    },
+    /// No puzzle generated rated the difficulty asked for.
+    #[error("no {difficulty} puzzle found in {attempts} attempts")]
+    DifficultyNotReached {
+        /// The difficulty asked for.
+        difficulty: Difficulty,
+        /// Puzzles tried.
+        attempts: u32,
+    },
+    /// A model could not be built (never with the built-in model).
+    #[error(transparent)]
+    Model(#[from] ModelError),
+}
+
+/// Nodes allowed for filling an empty grid, or for one uniqueness check, before the
+/// attempt is abandoned.
+const NODE_LIMIT: u64 = 200_000;
+
+/// Generates a puzzle; see [`GenerateOptions`].
+///
+/// ```
+/// use alldiff::sudoku::{GenerateOptions, SolveResult, SudokuSolver, generate};
+/// let options = GenerateOptions { box_size: 2, hints: Some(6), seed: 7, ..Default::default() };
+/// let generated = generate(&options)?;
+/// assert_eq!(generated.puzzle.clue_count(), 6);
+/// let mut solver = SudokuSolver::new()?;
+/// assert_eq!(solver.solve(&generated.puzzle), SolveResult::Unique(generated.solution));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// A [`GenerateError`] when the request is impossible (too few or too many clues, a
+/// bad box size) or was not met within `attempts` grids.
+pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
+    let box_size = options.box_size;
+    if !(2..=5).contains(&box_size) {
+        return Err(GenerateError::UnsupportedBoxSize { box_size });
+    }
+    let side = box_size * box_size;
+    let cells = side * side;
+    let hints = options.hints.unwrap_or(match box_size {
+        2 => 6,
+        3 => 30,
+        4 => 120,
+        _ => 350,
+    });
+    match options.removal {
+        Removal::HideRandom { blanks } if blanks > cells => {
+            return Err(GenerateError::TooMany {
+                asked: blanks,
+                cells,
+            });
+        }
+        Removal::Unique if !options.minimal => {
+            if hints > cells {
+                return Err(GenerateError::TooMany {
+                    asked: hints,
+                    cells,
+                });
+            }
+            let minimum = match box_size {
+                2 => 4,
+                3 => 17,
+                _ => 0,
+            };
+            if hints < minimum {
+                return Err(GenerateError::TooFewHints {
+                    hints,
+                    minimum,
+                    side,
+                });
+            }
+        }
+        _ => {}
+    }
+    let mut solver = SudokuSolver::new()?;
+    solver.set_limits(Limits::none().with_nodes(NODE_LIMIT));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
+    let orbits = orbits(side, options.symmetry);
+    let mut fewest = cells;
+    let attempts = options.attempts.max(1);
+    for attempt in 1..=attempts {
+        let Some(solution) = complete_grid(&mut solver, box_size, rng.random())? else {
+            continue;
+        };
+        if let Removal::HideRandom { blanks } = options.removal {
+            let mut order: Vec<usize> = (0..cells).collect();
+            shuffle(&mut order, &mut rng);
+            let mut puzzle = solution.clone();
+            for &cell in &order[..blanks] {
+                puzzle.set(cell / side, cell % side, None);
+            }
+            return Ok(Generated {
+                puzzle,
+                solution,
+                attempts: attempt,
+            });
+        }
+        let target = if options.minimal { 0 } else { hints };
+        let puzzle = remove_clues(&mut solver, &solution, &orbits, target, &mut rng);
+        fewest = fewest.min(puzzle.clue_count());
+        if !options.minimal && puzzle.clue_count() != hints {
+            continue;
+        }
+        if let Some(difficulty) = options.difficulty {
+            match rate_with_limit(&puzzle, Some(NODE_LIMIT)) {
+                Ok(rating) if rating.difficulty == difficulty => {}
+                Ok(_) | Err(RateError::Stopped(_)) => continue,
+                Err(RateError::Model(error)) => return Err(error.into()),
+                // Removal kept the solution unique; nothing else can be found.
+                Err(_) => continue,
+            }
+        }
+        return Ok(Generated {
+            puzzle,
+            solution,
+            attempts: attempt,
+        });
+    }
+    match options.difficulty {
+        Some(difficulty) if options.minimal || fewest <= hints => {
+            Err(GenerateError::DifficultyNotReached {
+                difficulty,
+                attempts,
+            })
+        }
+        _ => Err(GenerateError::HintsNotReached {
+            hints,
+            attempts,
+            fewest,
+        }),
+    }
+}
+
+/// A random complete grid, or `None` if the search hit the node limit.
+fn complete_grid(
+    solver: &mut SudokuSolver,
+    box_size: usize,
+    seed: u64,
+) -> Result<Option<Grid>, GenerateError> {
+    let empty =
+        Grid::empty(box_size).map_err(|_| GenerateError::UnsupportedBoxSize { box_size })?;
+    let search = solver.options().search;
+    solver.set_search(
+        SearchConfig::new()
+            .variable_order(VariableOrder::SmallestDomain)
+            .value_order(ValueOrder::Random(seed)),
+    );
+    let grid = solver.solve_first(&empty).ok().flatten();
+    solver.set_search(search);
+    Ok(grid)
+}
+
+/// Removes orbits of clues in random order while the solution stays unique, stopping
+/// at `target` clues.
+fn remove_clues(
+    solver: &mut SudokuSolver,
+    solution: &Grid,
+    orbits: &[Vec<usize>],
+    target: usize,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Grid {
+    let side = solution.side();
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    shuffle(&mut order, rng);
+    let mut puzzle = solution.clone();
+    let mut clues = puzzle.clue_count();
+    for &o in &order {
+        let orbit = &orbits[o];
+        if clues <= target {
+            break;
+        }
+        if clues - orbit.len() < target {
+            continue;
+        }
+        for &cell in orbit {
+            puzzle.set(cell / side, cell % side, None);
+        }
+        let count = solver.count(&puzzle, Some(2));
+        if count.solutions == 1 && count.status == CountStatus::Complete {
+            clues -= orbit.len();
+        } else {
+            for &cell in orbit {
+                puzzle.set(
+                    cell / side,
+                    cell % side,
+                    solution.cells().get(cell).copied(),
+                );
+            }
+        }
+    }
+    puzzle
+}
+
+/// Fisher–Yates.
+fn shuffle(items: &mut [usize], rng: &mut Xoshiro256PlusPlus) {
+    for i in (1..items.len()).rev() {
+        let j = rng.random_range(0..=i);
+        items.swap(i, j);
+    }
+}
+
+/// The cells grouped into orbits of the symmetry, each orbit once, in cell order.
+pub(crate) fn orbits(side: usize, symmetry: Symmetry) -> Vec<Vec<usize>> {
+    let n = side - 1;
+    let mut seen = vec![false; side * side];
+    let mut orbits = Vec::new();
+    for r in 0..side {
+        for c in 0..side {
+            if seen[r * side + c] {
+                continue;
+            }
+            let mut orbit: Vec<(usize, usize)> = match symmetry {
+                Symmetry::None => vec![(r, c)],
+                Symmetry::Rotate180 => vec![(r, c), (n - r, n - c)],
+                Symmetry::Rotate90 => vec![(r, c), (c, n - r), (n - r, n - c), (n - c, r)],
+                Symmetry::Mirror => vec![(r, c), (r, n - c)],
+                Symmetry::Diagonal => vec![(r, c), (c, r)],
+            };
+            orbit.sort_unstable();
+            orbit.dedup();
+            let cells: Vec<usize> = orbit.into_iter().map(|(r, c)| r * side + c).collect();
+            for &cell in &cells {
+                seen[cell] = true;
+            }
+            orbits.push(cells);
+        }
+    }
+    orbits
+}
