@@ -141,9 +141,9 @@ impl AllDifferent {
             }
             hidden = true;
         }
-        for i in 0..self.views.len() {
-            let var = self.views[i].var.raw();
-            let keep = self.masks[i] >> shifts[i];
+        for ((view, &mask), &shift) in self.views.iter().zip(&self.masks).zip(shifts) {
+            let var = view.var.raw();
+            let keep = mask >> shift;
             let (word, _) = ctx.small_word(var).expect("window of small domains");
             if word != keep {
                 ctx.set_rule(
