@@ -9,7 +9,7 @@ mod search;
 mod store;
 pub mod sudoku;
 
-pub use constraints::Strength;
+pub use constraints::{Relation, Strength};
 pub use model::{ConstraintId, MAX_DOMAIN_SPAN, Model, ModelError, VarId, View};
 pub use propagator::{Conflict, Context, Priority, Propagator, Pruning, Wake};
 pub use search::{

@@ -6,7 +6,15 @@
 
 mod all_different;
 mod binary;
+mod difference;
+mod element;
+mod linear;
 mod matching;
+mod table;
 
 pub use all_different::{AllDifferent, Strength};
 pub use binary::{Equal, NotEqual};
+pub use difference::DifferenceIn;
+pub use element::Element;
+pub use linear::{Linear, Relation};
+pub use table::Table;
