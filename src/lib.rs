@@ -16,3 +16,8 @@ pub use search::{
     Branch, Count, CountStatus, Decision, Limits, Outcome, SearchConfig, SearchObserver, Solution,
     Solutions, Solver, Statistics, StopReason, ValueOrder, VariableOrder,
 };
+
+/// The modelling guide, `docs/modelling.md`, whose code blocks run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/modelling.md")]
+pub struct ModellingGuide;
