@@ -1,18 +1,17 @@
 //! Differences between two views: `a - b` is one of a set of constants.
-//!
-//! This is a disjunction of offset equalities, `a == b + c₁ OR a == b + c₂ OR …`, posted with
-//! [`Model::difference_in`](crate::Model::difference_in). Its most common use is distance:
-//! [`Model::distance`](crate::Model::distance) posts `|a - b| == d`, which is
-//! `a - b ∈ {-d, d}` — "next to" in the Zebra puzzle is `distance(a, b, 1)`.
-//!
-//! Propagation is domain consistent: a value of `a` stays while some `b` value is at one of the
-//! allowed differences from it, and likewise for `b`.
 
 use crate::model::{VarId, View};
 use crate::propagator::{Conflict, Context, Propagator};
 
 /// `a - b ∈ offsets`. Built by [`Model::difference_in`](crate::Model::difference_in) and
 /// [`Model::distance`](crate::Model::distance).
+///
+/// This is a disjunction of offset equalities, `a == b + c₁ OR a == b + c₂ OR …`. Its most common use is distance:
+/// [`Model::distance`](crate::Model::distance) posts `|a - b| == d`, which is
+/// `a - b ∈ {-d, d}` — "next to" in the Zebra puzzle is `distance(a, b, 1)`.
+///
+/// Propagation is domain consistent: a value of `a` stays while some `b` value is at one of the
+/// allowed differences from it, and likewise for `b`.
 #[derive(Clone, Debug)]
 pub struct DifferenceIn {
     a: View,

@@ -1,14 +1,13 @@
 //! `value == array[index]` over an array of constants, with a 0-based index variable.
-//!
-//! Post it with [`Model::element`](crate::Model::element). Propagation is domain consistent both
-//! ways: an index stays only while its entry is a possible value, and a value stays only while
-//! some possible index holds it. Indices outside `0..array.len()` are removed at once.
 
 use crate::model::{VarId, View};
 use crate::propagator::{Conflict, Context, Propagator};
 
 /// `value == array[index]`, `index` counted from 0. Built by
 /// [`Model::element`](crate::Model::element).
+///
+/// Propagation is domain consistent both ways: an index stays only while its entry is a possible value, and a value stays only while
+/// some possible index holds it. Indices outside `0..array.len()` are removed at once.
 #[derive(Clone, Debug)]
 pub struct Element {
     array: Vec<i32>,

@@ -1,18 +1,4 @@
 //! Linear constraints: `a₁·x₁ + a₂·x₂ + … + aₙ·xₙ  ⋈  c`, where `⋈` is a [`Relation`].
-//!
-//! Post them with [`Model::linear`](crate::Model::linear), or [`Model::sum`](crate::Model::sum)
-//! when every coefficient is 1.
-//!
-//! # Propagation
-//!
-//! `=`, `<=` and `>=` are propagated on bounds: each term's bound is tightened by what the
-//! other terms can at least contribute, repeated until nothing moves. `!=` waits until all terms
-//! but one are fixed, then removes the one value the last term must not take.
-//!
-//! Sums are computed in `i64`. [`Model::linear`](crate::Model::linear) checks, when the constraint
-//! is posted, that no sum of the terms over the variables' initial domains can leave the `i64`
-//! range, and reports [`ModelError::InvalidConstraint`](crate::ModelError::InvalidConstraint)
-//! otherwise, so propagation never overflows.
 
 use crate::model::{VarId, View};
 use crate::propagator::{Conflict, Context, Propagator, Wake};
@@ -116,6 +102,17 @@ fn set_min(ctx: &mut Context<'_>, view: View, min: i64) -> Result<bool, Conflict
 
 /// `Σ aᵢ·xᵢ ⋈ c`. Built by [`Model::linear`](crate::Model::linear) and
 /// [`Model::sum`](crate::Model::sum), which check that the sums fit in `i64`.
+///
+/// # Propagation
+///
+/// `=`, `<=` and `>=` are propagated on bounds: each term's bound is tightened by what the
+/// other terms can at least contribute, repeated until nothing moves. `!=` waits until all terms
+/// but one are fixed, then removes the one value the last term must not take.
+///
+/// Sums are computed in `i64`. [`Model::linear`](crate::Model::linear) checks, when the constraint
+/// is posted, that no sum of the terms over the variables' initial domains can leave the `i64`
+/// range, and reports [`ModelError::InvalidConstraint`](crate::ModelError::InvalidConstraint)
+/// otherwise, so propagation never overflows.
 #[derive(Clone, Debug)]
 pub struct Linear {
     terms: Vec<Term>,
@@ -124,7 +121,7 @@ pub struct Linear {
 }
 
 impl Linear {
-    /// The constraint; the caller has checked the `i64` range (see the module docs).
+    /// The constraint; the caller has checked the `i64` range (see the type docs).
     pub(crate) fn new(terms: &[(i32, View)], relation: Relation, rhs: i32) -> Linear {
         Linear {
             terms: terms

@@ -1,15 +1,15 @@
 //! Extensional constraints: the variables take one of the listed tuples.
-//!
-//! Post one with [`Model::table`](crate::Model::table). Propagation is generalised arc
-//! consistency by scanning: every tuple whose values are all still possible supports its values,
-//! and each variable keeps only supported values. The cost is linear in the size of the table on
-//! every run, which suits small tables well.
 
 use crate::model::{VarId, View};
 use crate::propagator::{Conflict, Context, Propagator};
 
 /// The views equal, position by position, one of the allowed tuples. Built by
 /// [`Model::table`](crate::Model::table).
+///
+/// Propagation is generalised arc
+/// consistency by scanning: every tuple whose values are all still possible supports its values,
+/// and each variable keeps only supported values. The cost is linear in the size of the table on
+/// every run, which suits small tables well.
 #[derive(Clone, Debug)]
 pub struct Table {
     views: Vec<View>,
