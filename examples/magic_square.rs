@@ -6,12 +6,14 @@
 //!
 //! ```text
 //! cargo run --release --example magic_square -- 3   # a square, and all 8 of them counted
-//! cargo run --release --example magic_square -- 6   # a square only: counting is too long
+//! cargo run --release --example magic_square -- 9   # a square only (N up to 12)
 //! ```
 
 use std::process::ExitCode;
 
-use alldiff::{Model, ModelError, Outcome, Relation, Solver, Strength, VarId};
+use alldiff::{
+    Limits, Model, ModelError, Outcome, Relation, SearchConfig, Solver, Strength, ValueOrder, VarId,
+};
 
 /// The largest N for which the example counts every square.
 pub const COUNT_UP_TO: usize = 3;
@@ -46,17 +48,27 @@ pub fn magic(n: usize) -> Result<Magic, ModelError> {
 }
 
 /// One magic square, row by row, or `None` if there is none.
+///
+/// As in the N-Queens example, the search restarts with a new random value order and a
+/// doubling failure limit, which keeps it from getting lost in one fruitless subtree; the
+/// limit grows without bound, so `None` is still a proof.
 pub fn solve(n: usize) -> Result<Option<Vec<Vec<i32>>>, ModelError> {
     let Magic { model, cells } = magic(n)?;
-    Ok(match Solver::new(model).solve() {
-        Outcome::Solved(s) => Some(
-            cells
-                .iter()
-                .map(|row| row.iter().map(|&c| s[c]).collect())
-                .collect(),
-        ),
-        _ => None,
-    })
+    let mut solver = Solver::new(model);
+    let mut failures = 64;
+    for seed in 0.. {
+        solver.set_config(SearchConfig::new().value_order(ValueOrder::Random(seed)));
+        solver.set_limits(Limits::none().with_failures(failures));
+        match solver.solve() {
+            Outcome::Solved(s) => {
+                let rows = cells.iter().map(|row| row.iter().map(|&c| s[c]).collect());
+                return Ok(Some(rows.collect()));
+            }
+            Outcome::Unsatisfiable => return Ok(None),
+            Outcome::Stopped(_) => failures = failures.saturating_mul(2),
+        }
+    }
+    Ok(None) // not reached: the loop above runs until a search completes
 }
 
 /// The number of `n`×`n` magic squares (rotations and reflections counted apart).
