@@ -133,7 +133,6 @@ pub fn solve() -> Result<(Option<Filled>, Count), ModelError> {
     Ok((grid, solver.count(Some(2))))
 }
 
-#[allow(dead_code)] // unused when the tests include this file
 fn main() -> ExitCode {
     if std::env::args().len() > 1 {
         eprintln!("usage: kakuro");

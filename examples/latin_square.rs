@@ -108,7 +108,6 @@ fn show<R: AsRef<[u8]>>(title: &str, givens: &[R]) -> Result<(), ModelError> {
     Ok(())
 }
 
-#[allow(dead_code)] // unused when the tests include this file
 fn main() -> ExitCode {
     if std::env::args().len() > 1 {
         eprintln!("usage: latin_square");

@@ -77,7 +77,6 @@ pub fn count(n: usize) -> Result<u64, ModelError> {
     Ok(Solver::new(model).count(None).solutions)
 }
 
-#[allow(dead_code)] // unused when the tests include this file
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let n = match args.as_slice() {

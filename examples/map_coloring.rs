@@ -51,7 +51,6 @@ pub fn colour(colours: usize) -> Result<Option<Vec<usize>>, ModelError> {
     })
 }
 
-#[allow(dead_code)] // unused when the tests include this file
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let colours = match args.as_slice() {

@@ -81,7 +81,6 @@ pub fn board(columns: &[i32]) -> String {
 
 const USAGE: &str = "usage: nqueens N [--count]   (N from 1 to 100000)";
 
-#[allow(dead_code)] // unused when the tests include this file
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (n, counting) = match args.as_slice() {

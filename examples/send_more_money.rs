@@ -95,7 +95,6 @@ pub fn solutions() -> Result<Vec<[i64; 3]>, ModelError> {
         .collect())
 }
 
-#[allow(dead_code)] // unused when the tests include this file
 fn main() -> ExitCode {
     if std::env::args().len() > 1 {
         eprintln!("usage: send_more_money");

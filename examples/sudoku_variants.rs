@@ -164,7 +164,6 @@ fn show(title: &str, units: &[Unit], puzzle: &str, boxes: bool) -> Result<(), St
     Ok(())
 }
 
-#[allow(dead_code)] // unused when the tests include this file
 fn main() -> ExitCode {
     if std::env::args().len() > 1 {
         eprintln!("usage: sudoku_variants");

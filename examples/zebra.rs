@@ -111,7 +111,6 @@ pub fn solve() -> Result<(Option<Vec<House>>, u64), ModelError> {
     Ok((houses, count))
 }
 
-#[allow(dead_code)] // unused when the tests include this file
 fn main() -> ExitCode {
     if std::env::args().len() > 1 {
         eprintln!("usage: zebra");
@@ -119,17 +118,17 @@ fn main() -> ExitCode {
     }
     match solve() {
         Ok((Some(houses), count)) => {
-            print!("{:<6}", "house");
+            let mut header = format!("{:<6}", "house");
             for (attribute, _) in ATTRIBUTES {
-                print!("{attribute:<14}");
+                header.push_str(&format!("{attribute:<14}"));
             }
-            println!();
+            println!("{}", header.trim_end());
             for (h, house) in houses.iter().enumerate() {
-                print!("{:<6}", h + 1);
+                let mut line = format!("{:<6}", h + 1);
                 for value in house {
-                    print!("{value:<14}");
+                    line.push_str(&format!("{value:<14}"));
                 }
-                println!();
+                println!("{}", line.trim_end());
             }
             let owner = |pet: &str| houses.iter().find(|h| h[4] == pet).map_or("", |h| h[1]);
             let drinker = |d: &str| houses.iter().find(|h| h[2] == d).map_or("", |h| h[1]);
