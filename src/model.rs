@@ -8,7 +8,9 @@ use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::constraints::{AllDifferent, Strength};
-use crate::constraints::{Equal, Intersection, NotEqual};
+use crate::constraints::{
+    DifferenceIn, Element, Equal, Intersection, Linear, NotEqual, Relation, Table,
+};
 use crate::propagator::Propagator;
 use crate::store::Store;
 
@@ -405,5 +407,196 @@ impl Model {
         offset: i32,
     ) -> Result<ConstraintId, ModelError> {
         self.equal(a, b.plus(offset))
+    }
+
+    /// `Σ coefficient · view  ⋈  rhs`, for example `2x - 3y + z <= 7`:
+    ///
+    /// ```
+    /// use alldiff::{Model, Relation};
+    /// let mut model = Model::new();
+    /// let [x, y, z] = [0; 3].map(|_| model.int_var(0, 9).unwrap());
+    /// model.linear([(2, x), (-3, y), (1, z)], Relation::LessEq, 7)?;
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    ///
+    /// A variable may appear in several terms (it is then propagated more weakly than if
+    /// its coefficients were added up). `=`, `<=`, `>=` are propagated on bounds, `!=`
+    /// once all but one term are fixed (see [`Linear`]).
+    ///
+    /// Errors: [`ModelError::NoVariables`] for no terms, and
+    /// [`ModelError::InvalidConstraint`] if the sum of the terms over the initial domains
+    /// could leave the range of `i64` (only possible with huge coefficients and values).
+    pub fn linear<V: Into<View>>(
+        &mut self,
+        terms: impl IntoIterator<Item = (i32, V)>,
+        relation: Relation,
+        rhs: i32,
+    ) -> Result<ConstraintId, ModelError> {
+        let terms: Vec<(i32, View)> = terms.into_iter().map(|(a, v)| (a, v.into())).collect();
+        let mut magnitude: i128 = i128::from(rhs).abs();
+        for &(coef, view) in &terms {
+            self.check_view(view)?;
+            let (min, max) = (
+                i128::from(self.store.min(view.var.raw())) + i128::from(view.offset),
+                i128::from(self.store.max(view.var.raw())) + i128::from(view.offset),
+            );
+            magnitude += i128::from(coef).abs() * min.abs().max(max.abs());
+        }
+        // Propagation adds and subtracts partial sums and the right-hand side: keep a
+        // factor of two in hand.
+        if magnitude > i128::from(i64::MAX / 2) {
+            return Err(ModelError::InvalidConstraint {
+                constraint: "linear",
+                reason: "the sum of the terms could overflow 64-bit integers".to_string(),
+            });
+        }
+        self.post(Linear::new(&terms, relation, rhs))
+    }
+
+    /// `Σ views  ⋈  rhs`: [`Model::linear`] with every coefficient 1.
+    ///
+    /// ```
+    /// use alldiff::{Model, Relation};
+    /// let mut model = Model::new();
+    /// let cells = model.int_vars(3, 1, 9)?;
+    /// model.all_different(cells.iter().copied())?;
+    /// model.sum(cells.iter().copied(), Relation::Equal, 6)?; // a cage of 1, 2, 3
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    pub fn sum<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        relation: Relation,
+        rhs: i32,
+    ) -> Result<ConstraintId, ModelError> {
+        self.linear(views.into_iter().map(|v| (1, v)), relation, rhs)
+    }
+
+    /// `value == array[index]`, with `index` counted from 0: the index variable can only
+    /// take values in `0..array.len()`, and the value only entries of the array.
+    /// Propagated to domain consistency both ways (see [`Element`]).
+    ///
+    /// ```
+    /// use alldiff::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let i = model.int_var(0, 9)?;
+    /// let price = model.int_var(0, 100)?;
+    /// model.element(&[30, 20, 50], i, price)?;
+    /// assert_eq!(Solver::new(model).root_domains().unwrap()[0], vec![0, 1, 2]);
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    ///
+    /// Errors: [`ModelError::InvalidConstraint`] for an empty array.
+    pub fn element(
+        &mut self,
+        array: &[i32],
+        index: impl Into<View>,
+        value: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let (index, value) = (index.into(), value.into());
+        self.check_view(index)?;
+        self.check_view(value)?;
+        if array.is_empty() {
+            return Err(ModelError::InvalidConstraint {
+                constraint: "element",
+                reason: "the array is empty".to_string(),
+            });
+        }
+        self.post(Element::new(array.to_vec(), index, value))
+    }
+
+    /// The views take, position by position, the values of one of the `tuples`
+    /// (an extensional or *table* constraint). Propagated to generalised arc
+    /// consistency (see [`Table`]). No tuples at all means no solution.
+    ///
+    /// ```
+    /// use alldiff::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let [x, y] = [0; 2].map(|_| model.int_var(0, 9).unwrap());
+    /// model.table([x, y], &[vec![1, 2], vec![2, 4], vec![3, 6]])?;
+    /// assert_eq!(Solver::new(model).count(None).solutions, 3);
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    ///
+    /// Errors: [`ModelError::NoVariables`] for no views, and
+    /// [`ModelError::InvalidConstraint`] for a tuple whose length is not the number of
+    /// views.
+    pub fn table<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        tuples: &[Vec<i32>],
+    ) -> Result<ConstraintId, ModelError> {
+        let views: Vec<View> = views.into_iter().map(Into::into).collect();
+        for &view in &views {
+            self.check_view(view)?;
+        }
+        let mut flat = Vec::with_capacity(tuples.len() * views.len());
+        for (i, tuple) in tuples.iter().enumerate() {
+            if tuple.len() != views.len() {
+                return Err(ModelError::InvalidConstraint {
+                    constraint: "table",
+                    reason: format!(
+                        "tuple {i} has {} values for {} variables",
+                        tuple.len(),
+                        views.len()
+                    ),
+                });
+            }
+            flat.extend_from_slice(tuple);
+        }
+        self.post(Table::new(views, flat))
+    }
+
+    /// `a - b` is one of `offsets`: `a == b + c` for some `c` in `offsets`, a
+    /// disjunction of offset equalities. Propagated to domain consistency (see
+    /// [`DifferenceIn`]).
+    ///
+    /// Errors: [`ModelError::InvalidConstraint`] for no offsets.
+    pub fn difference_in(
+        &mut self,
+        a: impl Into<View>,
+        b: impl Into<View>,
+        offsets: &[i32],
+    ) -> Result<ConstraintId, ModelError> {
+        let (a, b) = (a.into(), b.into());
+        self.check_view(a)?;
+        self.check_view(b)?;
+        if offsets.is_empty() {
+            return Err(ModelError::InvalidConstraint {
+                constraint: "difference_in",
+                reason: "no offsets given".to_string(),
+            });
+        }
+        self.post(DifferenceIn::new(a, b, offsets.to_vec()))
+    }
+
+    /// `|a - b| == distance`: for example "the Norwegian lives next to the blue house"
+    /// is `model.distance(norwegian, blue, 1)`. It is [`Model::difference_in`] with the
+    /// offsets `-distance` and `distance`.
+    ///
+    /// ```
+    /// use alldiff::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let norwegian = model.var_from_values([1])?;
+    /// let blue = model.int_var(1, 5)?;
+    /// model.distance(norwegian, blue, 1)?;
+    /// assert_eq!(Solver::new(model).root_domains().unwrap()[1], vec![2]);
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    ///
+    /// Errors: [`ModelError::InvalidConstraint`] for a negative distance.
+    pub fn distance(
+        &mut self,
+        a: impl Into<View>,
+        b: impl Into<View>,
+        distance: i32,
+    ) -> Result<ConstraintId, ModelError> {
+        if distance < 0 {
+            return Err(ModelError::InvalidConstraint {
+                constraint: "distance",
+                reason: format!("the distance {distance} is negative"),
+            });
+        }
+        self.difference_in(a, b, &[-distance, distance])
     }
 }

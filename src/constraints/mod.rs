@@ -6,9 +6,17 @@
 
 mod all_different;
 mod binary;
+mod difference;
+mod element;
 mod intersection;
+mod linear;
 mod matching;
+mod table;
 
 pub use all_different::{AllDifferent, Strength};
 pub use binary::{Equal, NotEqual};
+pub use difference::DifferenceIn;
+pub use element::Element;
 pub use intersection::Intersection;
+pub use linear::{Linear, Relation};
+pub use table::Table;

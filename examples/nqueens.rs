@@ -1,0 +1,137 @@
+//! N-Queens: place N queens on an N×N board so that none attacks another.
+//!
+//! One variable per row holds the column of that row's queen, so no two queens share a row by
+//! construction. Columns differ, and so do both diagonals: queens in rows `i` and `j` share a
+//! diagonal when `q[i] + i == q[j] + j` or `q[i] - i == q[j] - j`, so the diagonals are two
+//! more all-different constraints over the *views* `q[i] + i` and `q[i] - i`.
+//!
+//! ```text
+//! cargo run --release --example nqueens -- 8          # one solution, as a board
+//! cargo run --release --example nqueens -- 8 --count  # the number of solutions (92)
+//! ```
+
+use std::process::ExitCode;
+
+use alldiff::{
+    CountStatus, Limits, Model, ModelError, Outcome, SearchConfig, Solver, ValueOrder, VarId,
+};
+
+/// The N-Queens model and its variables: `rows[i]` is the column (from 1) of the queen in
+/// row `i`.
+pub struct Queens {
+    /// The model.
+    pub model: Model,
+    /// One variable per row.
+    pub rows: Vec<VarId>,
+}
+
+/// Builds the model for an `n`×`n` board.
+pub fn queens(n: usize) -> Result<Queens, ModelError> {
+    let side = i32::try_from(n).unwrap_or(i32::MAX);
+    let mut model = Model::new();
+    let rows = model.int_vars(n, 1, side)?;
+    model.all_different(rows.iter().copied())?;
+    model.all_different(rows.iter().zip(0..).map(|(&q, i)| q + i))?;
+    model.all_different(rows.iter().zip(0..).map(|(&q, i)| q - i))?;
+    Ok(Queens { model, rows })
+}
+
+/// The number of solutions for an `n`×`n` board.
+pub fn count(n: usize) -> Result<u64, ModelError> {
+    let Queens { model, .. } = queens(n)?;
+    Ok(Solver::new(model).count(None).solutions)
+}
+
+/// One solution as the column (from 1) of each row's queen, or `None` if there is none.
+///
+/// Search times for one solution are heavy-tailed: for some `n` the first-fail heuristic
+/// wanders for minutes in a subtree without solutions. So the search *restarts*: each
+/// attempt tries values in a different random order and gives up after a number of failures
+/// that doubles from one attempt to the next. The limit grows without bound, so an attempt
+/// eventually runs to completion and a "no solution" answer is still a proof.
+pub fn solve(n: usize) -> Result<Option<Vec<i32>>, ModelError> {
+    let Queens { model, rows } = queens(n)?;
+    let mut solver = Solver::new(model);
+    let mut failures = 64;
+    for seed in 0.. {
+        solver.set_config(SearchConfig::new().value_order(ValueOrder::Random(seed)));
+        solver.set_limits(Limits::none().with_failures(failures));
+        match solver.solve() {
+            Outcome::Solved(s) => return Ok(Some(rows.iter().map(|&q| s[q]).collect())),
+            Outcome::Unsatisfiable => return Ok(None),
+            Outcome::Stopped(_) => failures = failures.saturating_mul(2),
+        }
+    }
+    Ok(None) // not reached: the loop above runs until a search completes
+}
+
+/// The board, one line per row, `Q` for a queen and `.` for an empty square.
+pub fn board(columns: &[i32]) -> String {
+    let n = columns.len();
+    let mut text = String::new();
+    for &c in columns {
+        for col in 1..=n {
+            text.push_str(if col as i32 == c { "Q " } else { ". " });
+        }
+        text.pop();
+        text.push('\n');
+    }
+    text
+}
+
+const USAGE: &str = "usage: nqueens N [--count]   (N from 1 to 100000)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (n, counting) = match args.as_slice() {
+        [n] => (n, false),
+        [n, flag] if flag == "--count" => (n, true),
+        _ => return usage(),
+    };
+    let Some(n) = n
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=100_000).contains(n))
+    else {
+        return usage();
+    };
+    let start = std::time::Instant::now();
+    let result = if counting {
+        queens(n).map(|Queens { model, .. }| {
+            let mut solver = Solver::new(model);
+            let count = solver.count(None);
+            let complete = count.status == CountStatus::Complete;
+            println!(
+                "{n}-queens: {} solutions{}",
+                count.solutions,
+                if complete { "" } else { " (search stopped)" }
+            );
+            let stats = solver.statistics();
+            println!("nodes: {}, failures: {}", stats.nodes, stats.failures);
+        })
+    } else {
+        solve(n).map(|solution| match solution {
+            Some(columns) if n <= 40 => print!("{}", board(&columns)),
+            Some(columns) => {
+                let list: Vec<String> = columns.iter().map(i32::to_string).collect();
+                println!("queen columns by row: {}", list.join(" "));
+            }
+            None => println!("{n}-queens has no solution"),
+        })
+    };
+    match result {
+        Ok(()) => {
+            println!("time: {:.3?}", start.elapsed());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("nqueens: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn usage() -> ExitCode {
+    eprintln!("{USAGE}");
+    ExitCode::from(2)
+}

@@ -1,0 +1,136 @@
+//! Differences between two views: `a - b` is one of a set of constants.
+
+use crate::model::{VarId, View};
+use crate::propagator::{Conflict, Context, Propagator};
+
+/// `a - b ∈ offsets`. Built by [`Model::difference_in`](crate::Model::difference_in) and
+/// [`Model::distance`](crate::Model::distance).
+///
+/// This is a disjunction of offset equalities, `a == b + c₁ OR a == b + c₂ OR …`. Its most common use is distance:
+/// [`Model::distance`](crate::Model::distance) posts `|a - b| == d`, which is
+/// `a - b ∈ {-d, d}` — "next to" in the Zebra puzzle is `distance(a, b, 1)`.
+///
+/// Propagation is domain consistent: a value of `a` stays while some `b` value is at one of the
+/// allowed differences from it, and likewise for `b`.
+#[derive(Clone, Debug)]
+pub struct DifferenceIn {
+    a: View,
+    b: View,
+    offsets: Vec<i64>,
+    scratch: Vec<i32>,
+}
+
+impl DifferenceIn {
+    pub(crate) fn new(a: View, b: View, mut offsets: Vec<i32>) -> DifferenceIn {
+        offsets.sort_unstable();
+        offsets.dedup();
+        DifferenceIn {
+            a,
+            b,
+            offsets: offsets.into_iter().map(i64::from).collect(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Removes from `to` every value with no partner in `from`, where a value `v` of `to`
+    /// is matched by `v + sign·c` in `from`.
+    fn restrict(
+        &mut self,
+        ctx: &mut Context<'_>,
+        from: View,
+        to: View,
+        sign: i64,
+    ) -> Result<(), Conflict> {
+        self.scratch.clear();
+        for v in ctx.values(to) {
+            let supported = self.offsets.iter().any(|&c| {
+                i32::try_from(i64::from(v) + sign * c).is_ok_and(|w| ctx.contains(from, w))
+            });
+            if !supported {
+                self.scratch.push(v);
+            }
+        }
+        for &v in &self.scratch {
+            ctx.remove(to, v)?;
+        }
+        Ok(())
+    }
+}
+
+impl Propagator for DifferenceIn {
+    fn name(&self) -> &'static str {
+        "difference_in"
+    }
+
+    fn variables(&self) -> Vec<VarId> {
+        vec![self.a.var, self.b.var]
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        ctx.set_rule("difference support");
+        let (a, b) = (self.a, self.b);
+        // a = b + c: a's value v needs v - c in b; b's value w needs w + c in a.
+        self.restrict(ctx, b, a, -1)?;
+        self.restrict(ctx, a, b, 1)
+    }
+
+    fn is_idempotent(&self) -> bool {
+        // After pruning `a` by `b` and then `b` by `a`, every value left in `a` still has
+        // its partner in `b` (a partner is only removed when it has none in `a`), unless
+        // `a` and `b` are the same variable.
+        self.a.var != self.b.var
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
+        let at = |view: View| i64::from(value(view.var)) + i64::from(view.offset);
+        self.offsets.contains(&(at(self.a) - at(self.b)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Model, ModelError, Outcome, Solver};
+
+    #[test]
+    fn distance_keeps_neighbours_only() {
+        let mut model = Model::new();
+        let a = model.var_from_values([1]).unwrap();
+        let b = model.int_var(1, 5).unwrap();
+        model.distance(a, b, 1).unwrap();
+        assert_eq!(
+            Solver::new(model).root_domains().unwrap(),
+            vec![vec![1], vec![2]]
+        );
+
+        let mut model = Model::new();
+        let a = model.var_from_values([1, 5]).unwrap();
+        let b = model.int_var(1, 5).unwrap();
+        model.distance(a, b, 1).unwrap();
+        let mut solver = Solver::new(model);
+        assert_eq!(solver.root_domains().unwrap()[1], vec![2, 4]);
+        assert_eq!(solver.count(None).solutions, 2);
+    }
+
+    #[test]
+    fn difference_in_finds_the_conflict() {
+        let mut model = Model::new();
+        let a = model.var_from_values([1, 2]).unwrap();
+        let b = model.var_from_values([1, 2]).unwrap();
+        model.difference_in(a, b, &[3, -3, 7]).unwrap();
+        assert_eq!(Solver::new(model).solve(), Outcome::Unsatisfiable);
+    }
+
+    #[test]
+    fn bad_parameters_are_refused() {
+        let mut model = Model::new();
+        let a = model.int_var(1, 2).unwrap();
+        assert!(matches!(
+            model.distance(a, a, -1),
+            Err(ModelError::InvalidConstraint { .. })
+        ));
+        assert!(matches!(
+            model.difference_in(a, a, &[]),
+            Err(ModelError::InvalidConstraint { .. })
+        ));
+    }
+}

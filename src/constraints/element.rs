@@ -1,0 +1,132 @@
+//! `value == array[index]` over an array of constants, with a 0-based index variable.
+
+use crate::model::{VarId, View};
+use crate::propagator::{Conflict, Context, Propagator};
+
+/// `value == array[index]`, `index` counted from 0. Built by
+/// [`Model::element`](crate::Model::element).
+///
+/// Propagation is domain consistent both ways: an index stays only while its entry is a possible value, and a value stays only while
+/// some possible index holds it. Indices outside `0..array.len()` are removed at once.
+#[derive(Clone, Debug)]
+pub struct Element {
+    array: Vec<i32>,
+    index: View,
+    value: View,
+    scratch: Vec<i32>,
+    supported: Vec<i32>,
+}
+
+impl Element {
+    pub(crate) fn new(array: Vec<i32>, index: View, value: View) -> Element {
+        Element {
+            array,
+            index,
+            value,
+            scratch: Vec::new(),
+            supported: Vec::new(),
+        }
+    }
+
+    fn entry(&self, i: i32) -> Option<i32> {
+        entry(&self.array, i)
+    }
+}
+
+/// `array[i]`, if `i` is an index of it.
+fn entry(array: &[i32], i: i32) -> Option<i32> {
+    usize::try_from(i).ok().and_then(|i| array.get(i).copied())
+}
+
+impl Propagator for Element {
+    fn name(&self) -> &'static str {
+        "element"
+    }
+
+    fn variables(&self) -> Vec<VarId> {
+        vec![self.index.var, self.value.var]
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        ctx.set_rule("element");
+        // Indices whose entry is out of range or no longer a possible value.
+        self.scratch.clear();
+        for i in ctx.values(self.index) {
+            if !self.entry(i).is_some_and(|v| ctx.contains(self.value, v)) {
+                self.scratch.push(i);
+            }
+        }
+        for &i in &self.scratch {
+            ctx.remove(self.index, i)?;
+        }
+        // Values that no remaining index holds.
+        self.supported.clear();
+        self.supported
+            .extend(ctx.values(self.index).filter_map(|i| entry(&self.array, i)));
+        self.supported.sort_unstable();
+        self.supported.dedup();
+        self.scratch.clear();
+        self.scratch.extend(
+            ctx.values(self.value)
+                .filter(|v| self.supported.binary_search(v).is_err()),
+        );
+        for &v in &self.scratch {
+            ctx.remove(self.value, v)?;
+        }
+        Ok(())
+    }
+
+    fn is_idempotent(&self) -> bool {
+        // Every index left has its entry among the values left, so a second run
+        // removes nothing, unless index and value share a variable.
+        self.index.var != self.value.var
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
+        let at = |view: View| i64::from(value(view.var)) + i64::from(view.offset);
+        i32::try_from(at(self.index))
+            .ok()
+            .and_then(|i| self.entry(i))
+            .is_some_and(|v| i64::from(v) == at(self.value))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Model, ModelError, Outcome, Solver};
+
+    #[test]
+    fn prunes_both_ways_to_the_fixpoint() {
+        let mut model = Model::new();
+        let i = model.int_var(-2, 9).unwrap();
+        let y = model.var_from_values([20, 30, 50]).unwrap();
+        model.element(&[10, 20, 30, 20], i, y).unwrap();
+        let mut solver = Solver::new(model);
+        // Index 0 holds 10, not a value of y; -2, -1 and 4.. are out of range.
+        // 50 is held by no index.
+        assert_eq!(
+            solver.root_domains().unwrap(),
+            vec![vec![1, 2, 3], vec![20, 30]]
+        );
+        assert_eq!(solver.count(None).solutions, 3);
+    }
+
+    #[test]
+    fn finds_the_conflict() {
+        let mut model = Model::new();
+        let i = model.int_var(0, 3).unwrap();
+        let y = model.var_from_values([5, 6]).unwrap();
+        model.element(&[1, 2, 3, 4], i, y).unwrap();
+        assert_eq!(Solver::new(model).solve(), Outcome::Unsatisfiable);
+    }
+
+    #[test]
+    fn empty_arrays_are_refused() {
+        let mut model = Model::new();
+        let i = model.int_var(0, 3).unwrap();
+        assert!(matches!(
+            model.element(&[], i, i),
+            Err(ModelError::InvalidConstraint { .. })
+        ));
+    }
+}

@@ -1,0 +1,289 @@
+//! The examples' models against the puzzles' known answers. Each example file is included
+//! as a module, so the tests run the very code the examples run.
+
+#[allow(dead_code)]
+#[path = "../examples/nqueens.rs"]
+mod nqueens;
+
+#[allow(dead_code)]
+#[path = "../examples/send_more_money.rs"]
+mod send_more_money;
+
+#[allow(dead_code)]
+#[path = "../examples/map_coloring.rs"]
+mod map_coloring;
+
+#[allow(dead_code)]
+#[path = "../examples/killer_sudoku.rs"]
+mod killer_sudoku;
+
+#[allow(dead_code)]
+#[path = "../examples/sudoku_variants.rs"]
+mod sudoku_variants;
+
+#[allow(dead_code)]
+#[path = "../examples/zebra.rs"]
+mod zebra;
+
+#[allow(dead_code)]
+#[path = "../examples/magic_square.rs"]
+mod magic_square;
+
+#[allow(dead_code)]
+#[path = "../examples/latin_square.rs"]
+mod latin_square;
+
+#[allow(dead_code)]
+#[path = "../examples/kakuro.rs"]
+mod kakuro;
+
+use alldiff::CountStatus;
+use alldiff::sudoku::Grid;
+
+/// OEIS A000170: the number of solutions of n-queens, n = 1, 2, ...
+const QUEENS: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+
+#[test]
+fn nqueens_counts_up_to_10() {
+    for (n, &expected) in (1..=10).zip(&QUEENS) {
+        assert_eq!(nqueens::count(n).unwrap(), expected, "n = {n}");
+    }
+}
+
+#[test]
+#[ignore = "slow in debug builds; run with --ignored or in release"]
+fn nqueens_counts_11_and_12() {
+    assert_eq!(nqueens::count(11).unwrap(), QUEENS[10]);
+    assert_eq!(nqueens::count(12).unwrap(), QUEENS[11]);
+}
+
+/// No two queens share a column or a diagonal.
+fn assert_queens_valid(columns: &[i32]) {
+    for (i, &a) in columns.iter().enumerate() {
+        assert!((1..=columns.len() as i32).contains(&a));
+        for (j, &b) in columns.iter().enumerate().skip(i + 1) {
+            assert_ne!(a, b, "rows {i} and {j} share a column");
+            assert_ne!(
+                (a - b).abs(),
+                (j - i) as i32,
+                "rows {i} and {j} share a diagonal"
+            );
+        }
+    }
+}
+
+#[test]
+fn nqueens_solutions_are_valid_and_3_has_none() {
+    for n in [1, 4, 8, 30] {
+        let columns = nqueens::solve(n).unwrap().expect("solvable");
+        assert_eq!(columns.len(), n);
+        assert_queens_valid(&columns);
+    }
+    assert_eq!(nqueens::solve(3).unwrap(), None);
+    let board = nqueens::board(&[2, 4, 1, 3]);
+    assert_eq!(board, ". Q . .\n. . . Q\nQ . . .\n. . Q .\n");
+}
+
+#[test]
+fn nqueens_200_is_solved() {
+    let columns = nqueens::solve(200).unwrap().expect("solvable");
+    assert_queens_valid(&columns);
+}
+
+#[test]
+fn send_more_money_is_9567_1085_10652_and_unique() {
+    assert_eq!(
+        send_more_money::solutions().unwrap(),
+        vec![[9567, 1085, 10652]]
+    );
+}
+
+#[test]
+fn send_more_money_refuses_overlong_words() {
+    assert!(send_more_money::puzzle(&["ABCDEFGHIJ"], "A").is_err());
+}
+
+#[test]
+fn australia_takes_3_colours_but_not_2() {
+    let colouring = map_coloring::colour(3).unwrap().expect("3 colours suffice");
+    for (a, b) in map_coloring::BORDERS {
+        assert_ne!(
+            colouring[a],
+            colouring[b],
+            "{} and {}",
+            map_coloring::REGIONS[a],
+            map_coloring::REGIONS[b]
+        );
+    }
+    assert!(colouring.iter().all(|&c| c < 3));
+    assert_eq!(map_coloring::colour(2).unwrap(), None);
+}
+
+/// Every row, column and unit of a solved 9×9 grid holds 1 to 9.
+fn assert_units_hold_1_to_9(cells: &[u8], units: &[Vec<usize>]) {
+    for unit in units {
+        let mut digits: Vec<u8> = unit.iter().map(|&i| cells[i]).collect();
+        digits.sort_unstable();
+        assert_eq!(digits, (1..=9).collect::<Vec<u8>>(), "unit {unit:?}");
+    }
+}
+
+#[test]
+fn killer_sudoku_has_exactly_one_solution() {
+    let (grid, count) = killer_sudoku::solve().unwrap();
+    assert_eq!(count.solutions, 1);
+    assert_eq!(count.status, CountStatus::Complete);
+    let grid = grid.expect("solved");
+    assert!(alldiff::sudoku::validate(&grid).is_empty());
+    assert!(grid.is_complete());
+    // Every cage adds up to its sum.
+    let layout: Vec<char> = killer_sudoku::CAGES
+        .iter()
+        .flat_map(|r| r.chars())
+        .collect();
+    for (letter, sum) in killer_sudoku::SUMS {
+        let total: i32 = (0..81)
+            .filter(|&i| layout[i] == letter)
+            .map(|i| i32::from(grid.cells()[i]))
+            .sum();
+        assert_eq!(total, sum, "cage {letter}");
+    }
+    assert_eq!(grid.to_line()[..9], *"361278549");
+}
+
+#[test]
+fn killer_sudoku_rejects_a_cage_without_a_sum() {
+    let sums = &killer_sudoku::SUMS[1..];
+    assert!(killer_sudoku::killer(&killer_sudoku::CAGES, sums).is_err());
+}
+
+#[test]
+fn sudoku_x_has_exactly_one_solution() {
+    let givens: Grid = sudoku_variants::X_PUZZLE.parse().unwrap();
+    let units = sudoku_variants::x_units();
+    let (grid, count) = sudoku_variants::solve(&units, &givens).unwrap();
+    assert_eq!((count.solutions, count.status), (1, CountStatus::Complete));
+    let grid = grid.expect("solved");
+    assert_units_hold_1_to_9(grid.cells(), &units);
+    assert!(alldiff::sudoku::check_solution(&givens, &grid).is_ok());
+}
+
+#[test]
+fn jigsaw_sudoku_has_exactly_one_solution() {
+    let givens: Grid = sudoku_variants::JIGSAW_PUZZLE.parse().unwrap();
+    let units = sudoku_variants::jigsaw_units(&sudoku_variants::JIGSAW_REGIONS).unwrap();
+    assert_eq!(units.len(), 27);
+    let (grid, count) = sudoku_variants::solve(&units, &givens).unwrap();
+    assert_eq!((count.solutions, count.status), (1, CountStatus::Complete));
+    let grid = grid.expect("solved");
+    assert_units_hold_1_to_9(grid.cells(), &units);
+    for (i, &given) in givens.cells().iter().enumerate() {
+        assert!(given == 0 || given == grid.cells()[i]);
+    }
+}
+
+#[test]
+fn jigsaw_rejects_a_region_of_the_wrong_size() {
+    let mut regions = sudoku_variants::JIGSAW_REGIONS;
+    regions[0] = "BBBBBBBBC";
+    assert!(sudoku_variants::jigsaw_units(&regions).is_err());
+    regions[0] = "ABBBBBBBCA";
+    assert!(sudoku_variants::jigsaw_units(&regions).is_err());
+    let givens = Grid::empty(3).unwrap();
+    assert!(sudoku_variants::model(&[vec![0, 81]], &givens).is_err());
+}
+
+#[test]
+fn zebra_the_japanese_owns_it_and_the_norwegian_drinks_water() {
+    let (houses, count) = zebra::solve().unwrap();
+    let houses = houses.expect("solved");
+    assert_eq!(count, 1);
+    let house_of = |attribute: usize, value: &str| {
+        houses
+            .iter()
+            .position(|h| h[attribute] == value)
+            .expect("placed")
+    };
+    assert_eq!(houses[house_of(4, "zebra")][1], "Japanese");
+    assert_eq!(houses[house_of(2, "water")][1], "Norwegian");
+    assert_eq!(house_of(1, "Norwegian"), 0);
+}
+
+#[test]
+fn magic_squares_of_3_number_8() {
+    assert_eq!(magic_square::count(3).unwrap(), 8);
+    assert_eq!(magic_square::count(2).unwrap(), 0);
+    assert_eq!(magic_square::count(1).unwrap(), 1);
+}
+
+#[test]
+fn magic_squares_are_magic() {
+    for n in [3, 4, 5] {
+        let rows = magic_square::solve(n)
+            .unwrap()
+            .expect("a magic square exists");
+        let total = (n * (n * n + 1) / 2) as i32;
+        let mut values: Vec<i32> = rows.iter().flatten().copied().collect();
+        values.sort_unstable();
+        assert_eq!(values, (1..=(n * n) as i32).collect::<Vec<_>>());
+        for i in 0..n {
+            assert_eq!(rows[i].iter().sum::<i32>(), total);
+            assert_eq!(rows.iter().map(|r| r[i]).sum::<i32>(), total);
+        }
+        assert_eq!((0..n).map(|i| rows[i][i]).sum::<i32>(), total);
+        assert_eq!((0..n).map(|i| rows[i][n - 1 - i]).sum::<i32>(), total);
+    }
+}
+
+#[test]
+fn latin_square_completes_the_open_square() {
+    let rows = latin_square::complete(&latin_square::OPEN)
+        .unwrap()
+        .expect("completable");
+    let n = latin_square::OPEN.len();
+    for i in 0..n {
+        let mut row = rows[i].clone();
+        let mut col: Vec<i32> = rows.iter().map(|r| r[i]).collect();
+        row.sort_unstable();
+        col.sort_unstable();
+        let all: Vec<i32> = (1..=n as i32).collect();
+        assert_eq!((row, col), (all.clone(), all));
+        for (j, &given) in latin_square::OPEN[i].iter().enumerate() {
+            assert!(given == 0 || i32::from(given) == rows[i][j]);
+        }
+    }
+}
+
+#[test]
+fn latin_square_proves_the_closed_square_has_no_completion() {
+    assert_eq!(latin_square::complete(&latin_square::CLOSED).unwrap(), None);
+}
+
+#[test]
+fn latin_square_rejects_bad_givens() {
+    assert!(latin_square::complete(&[[1, 3], [0, 0]]).is_err());
+    assert!(latin_square::complete(&[vec![1, 2], vec![0]]).is_err());
+}
+
+#[test]
+fn kakuro_has_exactly_one_solution() {
+    let (grid, count) = kakuro::solve().unwrap();
+    assert_eq!((count.solutions, count.status), (1, CountStatus::Complete));
+    let grid = grid.expect("solved");
+    let (across, down) = kakuro::runs(&kakuro::SHAPE);
+    for (runs, clues) in [(&across, &kakuro::ACROSS[..]), (&down, &kakuro::DOWN[..])] {
+        assert_eq!(runs.len(), clues.len());
+        for (run, &clue) in runs.iter().zip(clues) {
+            let mut digits: Vec<i32> = run.iter().map(|&(r, c)| grid[r][c]).collect();
+            assert_eq!(digits.iter().sum::<i32>(), clue);
+            digits.sort_unstable();
+            digits.dedup();
+            assert_eq!(digits.len(), run.len(), "digits repeat in {run:?}");
+        }
+    }
+}
+
+#[test]
+fn kakuro_rejects_the_wrong_number_of_clues() {
+    assert!(kakuro::kakuro(&kakuro::SHAPE, &[Some(3)], &[]).is_err());
+}
