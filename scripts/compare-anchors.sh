@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Side-by-side throughput of `alldiff solve` against the `sudoku` crate harness, as
+# whole processes on the same puzzle files, single-threaded, alternating runs.
+# Prints the median time of each and the throughput ratio (alldiff / anchor).
+#
+#   scripts/compare-anchors.sh [--rounds N] FILE...
+#
+# Needs the anchor harness built (see ../shared/anchors/README.md); set ANCHOR to its
+# binary if it is not at /tmp/anchor-target/release/sudoku-crate-bench.
+set -euo pipefail
+rounds=5
+if [[ ${1:-} == --rounds ]]; then rounds=$2; shift 2; fi
+[[ $# -gt 0 ]] || { echo "usage: $0 [--rounds N] FILE..." >&2; exit 2; }
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+anchor=${ANCHOR:-/tmp/anchor-target/release/sudoku-crate-bench}
+[[ -x $anchor ]] || { echo "anchor not found: $anchor (see ../shared/anchors/README.md)" >&2; exit 2; }
+cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin alldiff
+alldiff=$root/target/release/alldiff
+
+# Seconds taken by one run of the command, output discarded.
+seconds() {
+  local start end
+  start=$(date +%s%N)
+  "$@" > /dev/null || true   # exit 1 only means some puzzle was not unique
+  end=$(date +%s%N)
+  echo "scale=6; ($end - $start) / 1000000000" | bc
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+printf '%-28s %9s %12s %12s %14s %14s %7s\n' file puzzles alldiff_s anchor_s alldiff/s anchor/s ratio
+for file in "$@"; do
+  n=$(grep -cv '^\s*$' "$file")
+  # The two must agree line for line before their times mean anything.
+  if ! cmp -s <("$alldiff" solve --threads 1 --format line --input "$file") <("$anchor" --solve "$file"); then
+    echo "$file: alldiff and the anchor disagree" >&2
+    exit 1
+  fi
+  ours=() theirs=()
+  for ((i = 0; i < rounds; i++)); do
+    ours+=("$(seconds "$alldiff" solve --threads 1 --format line --input "$file")")
+    theirs+=("$(seconds "$anchor" --solve "$file")")
+  done
+  a=$(printf '%s\n' "${ours[@]}" | median)
+  b=$(printf '%s\n' "${theirs[@]}" | median)
+  printf '%-28s %9d %12.3f %12.3f %14.0f %14.0f %7.3f\n' "$(basename "$file")" "$n" "$a" "$b" \
+    "$(echo "$n / $a" | bc -l)" "$(echo "$n / $b" | bc -l)" "$(echo "$b / $a" | bc -l)"
+done
