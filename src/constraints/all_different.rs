@@ -353,3 +353,138 @@ impl Propagator for AllDifferent {
         seen.windows(2).all(|w| w[0] != w[1])
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Model, Solver, Strength, VarId};
+
+    /// Root domains after posting one all-different over `domains` at `strength`.
+    /// `spread` moves every domain far apart from the others' words by adding a
+    /// wide dummy value range to a companion view, forcing the general (non-bitmask)
+    /// path when `general` is set.
+    fn root(domains: &[&[i32]], strength: Strength, general: bool) -> Option<Vec<Vec<i32>>> {
+        let mut model = Model::new();
+        let vars: Vec<VarId> = domains
+            .iter()
+            .map(|d| {
+                let mut values = d.to_vec();
+                if general {
+                    // A value far away makes the domain span more than 64 values; it is
+                    // removed by a second constraint, so the answer is unchanged.
+                    values.push(1000);
+                }
+                model.var_from_values(values).unwrap()
+            })
+            .collect();
+        model.all_different_with(vars.clone(), strength).unwrap();
+        if general {
+            for &var in &vars {
+                model
+                    .linear([(1, var)], crate::Relation::LessEq, 999)
+                    .unwrap();
+            }
+        }
+        Solver::new(model)
+            .root_domains()
+            .map(|domains| domains.into_iter().take(vars.len()).collect())
+    }
+
+    #[test]
+    fn value_elimination_chains_through_fixed_views() {
+        for general in [false, true] {
+            // x0 = 1 removes 1 from x1, fixing it to 2, which removes 2 from x2.
+            let domains = root(&[&[1], &[1, 2], &[1, 2, 3]], Strength::Value, general);
+            assert_eq!(
+                domains,
+                Some(vec![vec![1], vec![2], vec![3]]),
+                "general: {general}"
+            );
+        }
+    }
+
+    #[test]
+    fn value_elimination_leaves_unfixed_views_alone() {
+        for general in [false, true] {
+            // A pair {1,2},{1,2} locks 1 and 2, but value elimination does not see it.
+            let domains = root(&[&[1, 2], &[1, 2], &[1, 2, 3]], Strength::Value, general);
+            assert_eq!(domains, Some(vec![vec![1, 2], vec![1, 2], vec![1, 2, 3]]));
+        }
+    }
+
+    #[test]
+    fn two_views_fixed_to_one_value_conflict() {
+        for strength in [Strength::Value, Strength::HiddenSingles, Strength::Domain] {
+            for general in [false, true] {
+                assert_eq!(root(&[&[4], &[4], &[1, 4]], strength, general), None);
+            }
+        }
+    }
+
+    #[test]
+    fn hidden_single_fixes_the_only_place_of_a_value() {
+        for general in [false, true] {
+            // Three views over exactly {1,2,3}: 3 fits only in x2.
+            let domains = root(
+                &[&[1, 2], &[1, 2], &[1, 2, 3]],
+                Strength::HiddenSingles,
+                general,
+            );
+            assert_eq!(domains, Some(vec![vec![1, 2], vec![1, 2], vec![3]]));
+            // With a fourth value around, nothing is forced.
+            let domains = root(
+                &[&[1, 2], &[1, 4], &[1, 2, 3]],
+                Strength::HiddenSingles,
+                general,
+            );
+            assert_eq!(domains, Some(vec![vec![1, 2], vec![1, 4], vec![1, 2, 3]]));
+        }
+    }
+
+    #[test]
+    fn pigeonhole_conflict_with_hidden_singles() {
+        for general in [false, true] {
+            let domains = root(
+                &[&[1, 2], &[1, 2], &[1, 2]],
+                Strength::HiddenSingles,
+                general,
+            );
+            assert_eq!(domains, None);
+        }
+    }
+
+    #[test]
+    fn domain_strength_removes_values_no_solution_uses() {
+        for general in [false, true] {
+            // {1,2},{1,2} is a Hall set: x2 loses 1 and 2, x3 too.
+            let domains = root(
+                &[&[1, 2], &[1, 2], &[1, 2, 3, 4], &[2, 3, 4]],
+                Strength::Domain,
+                general,
+            );
+            assert_eq!(
+                domains,
+                Some(vec![vec![1, 2], vec![1, 2], vec![3, 4], vec![3, 4]])
+            );
+            // A Hall set too small for its views.
+            let domains = root(
+                &[&[1, 2], &[1, 2], &[2, 1], &[5]],
+                Strength::Domain,
+                general,
+            );
+            assert_eq!(domains, None);
+        }
+    }
+
+    #[test]
+    fn views_with_offsets_compare_shifted_values() {
+        let mut model = Model::new();
+        let x = model.var_from_values([1]).unwrap();
+        let y = model.var_from_values([1, 2, 3]).unwrap();
+        // x + 1 and y differ: y cannot be 2.
+        model.all_different([x + 1, y.into()]).unwrap();
+        assert_eq!(
+            Solver::new(model).root_domains(),
+            Some(vec![vec![1], vec![1, 3]])
+        );
+    }
+}
