@@ -92,7 +92,7 @@ fn solve_item(
     let diagnostic = trace
         .and_then(|t| t.file.lock().ok()?.take().map(|file| (t, file)))
         .and_then(|(t, file)| {
-            let name = format!("sudoku {0}x{0}, line {1}", grid.side(), item.number());
+            let name = format!("sudoku {0}x{0}, {1}", grid.side(), item.origin());
             match record_trace(&grid, file, t.cap, first, limits, &name) {
                 Ok(written) if written.truncated() => Some(format!(
                     "the trace was cut after {} event lines ({} more dropped); raise --trace-cap",
