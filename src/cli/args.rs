@@ -300,6 +300,11 @@ pub(crate) struct GenerateArgs {
     #[arg(long)]
     pub(crate) with_solution: bool,
 
+    /// Complete grids to try for each puzzle before giving up on --hints or
+    /// --difficulty (raise it for rare grades).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub(crate) attempts: u32,
+
     /// Format and threads (generate consumes no puzzles).
     #[command(flatten)]
     pub(crate) output: OutputArgs,

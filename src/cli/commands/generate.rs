@@ -35,7 +35,7 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
             None => Removal::Unique,
         },
         seed,
-        ..GenerateOptions::default()
+        attempts: args.attempts,
     };
     let format = args.output.format();
     let threads = args.output.threads().get();
