@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::Parser as _;
 
-use cli::{Cli, Command, CountArgs, GenerateArgs, RateArgs, SolveArgs};
+use cli::{Cli, Command};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -39,38 +39,13 @@ fn main() -> ExitCode {
 /// returned code; an `Err` (a usage or I/O error) gives status 2.
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        Command::Solve(args) => solve(args),
-        Command::Count(args) => count(args),
+        Command::Solve(args) => cli::commands::solve(args),
+        Command::Count(args) => cli::commands::count(args),
         Command::Validate(args) => cli::commands::validate(args),
-        Command::Generate(args) => generate(args),
-        Command::Rate(args) => rate(args),
+        Command::Generate(args) => cli::commands::generate(args),
+        Command::Rate(args) => cli::commands::rate(args),
+        Command::Trace(args) => cli::commands::trace(args),
     }
-}
-
-fn solve(_args: SolveArgs) -> anyhow::Result<ExitCode> {
-    // WIRE: cli::run_batch(&args.puzzles, <make solver>, <solve one item>)
-    not_implemented()
-}
-
-fn count(_args: CountArgs) -> anyhow::Result<ExitCode> {
-    // WIRE: cli::run_batch(&args.puzzles, <make solver>, <count one item>)
-    not_implemented()
-}
-
-fn generate(_args: GenerateArgs) -> anyhow::Result<ExitCode> {
-    // WIRE: generate puzzles; args.output gives the format and threads.
-    not_implemented()
-}
-
-fn rate(_args: RateArgs) -> anyhow::Result<ExitCode> {
-    // WIRE: cli::run_batch(&args.puzzles, <make rater>, <rate one item>)
-    not_implemented()
-}
-
-/// The placeholder body of a subcommand that is not wired to the solver yet.
-fn not_implemented() -> anyhow::Result<ExitCode> {
-    let _ = writeln!(io::stderr(), "error: not implemented yet");
-    Ok(ExitCode::from(cli::EXIT_USAGE))
 }
 
 /// True if the error is, at bottom, a closed output pipe.

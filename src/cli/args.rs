@@ -6,16 +6,20 @@
 //! belong to one subcommand go in its own `*Args` struct.
 
 use std::ffi::OsString;
-use std::num::NonZeroUsize;
+use std::num::{NonZeroU64, NonZeroUsize};
 use std::path::PathBuf;
+use std::time::Duration;
 
+use alldiff::Limits;
+use alldiff::sudoku::{Difficulty, Symmetry};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Shown at the end of `alldiff --help` and of every subcommand's `--help`.
 const EXIT_STATUS_HELP: &str = "\
 Exit status:
   0  every puzzle succeeded (or there was no puzzle at all)
-  1  at least one puzzle failed: unsolvable, not unique, invalid or malformed;
+  1  at least one puzzle failed: unsolvable, not unique, invalid, malformed,
+     or stopped by --timeout or --node-limit;
      the other puzzles are still processed and reported
   2  usage error, or a file that cannot be read
 
@@ -57,18 +61,35 @@ pub(crate) struct Cli {
 pub(crate) enum Command {
     /// Solve each puzzle and print its solution.
     #[command(
-        long_about = "Solve each puzzle and print its solution.\n\n\
-                      Output: one record per puzzle: the solved grid, or an error saying why \
-                      there is none (malformed, unsolvable, or more than one solution).",
+        long_about = "Solve each puzzle and print its solution, proving it is the only one.\n\n\
+                      Output (--format line): one line per puzzle, in input order:\n  \
+                      <solution>   the unique solution, every cell on one line\n  \
+                      multiple     the puzzle has more than one solution\n  \
+                      none         the puzzle has no solution (contradictory clues included)\n  \
+                      stopped: <reason>  --timeout or --node-limit ended the search first\n  \
+                      error: <reason>    the line is not a puzzle\n\
+                      With --first, the first solution found is printed without proving it \
+                      unique (so `multiple` is never printed).\n\n\
+                      --format grid draws the solved grid with box separators (`multiple` adds \
+                      a line saying the grid is one of several solutions; an unsolvable \
+                      puzzle prints `No solution exists`). --format json prints one object a \
+                      line: `line` (or `argument`), `status` (`unique`, `multiple`, `none`, \
+                      `stopped`, or `solved` with --first), `solution` (null when there is \
+                      none), `reason` when stopped, and `statistics` (the search counters).",
         after_long_help = format!("{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
     Solve(SolveArgs),
 
     /// Count the solutions of each puzzle.
     #[command(
-        long_about = "Count the solutions of each puzzle.\n\n\
-                      Output: one record per puzzle: its number of solutions, or an error \
-                      if the puzzle is malformed.",
+        long_about = "Count the solutions of each puzzle, up to --limit.\n\n\
+                      Output (--format line): one line per puzzle: its number of solutions \
+                      (0 is a valid answer); when the count reached --limit there may be \
+                      more. `stopped: <reason>` when --timeout or --node-limit ended the \
+                      count, `error: <reason>` for a line that is not a puzzle.\n\n\
+                      --format grid prints the puzzle and `N solutions`; --format json prints \
+                      `line`, `status` (`complete`, `limit` or `stopped`), `count`, \
+                      `complete` (true when every solution was counted) and `statistics`.",
         after_long_help = format!("{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
     Count(CountArgs),
@@ -88,25 +109,119 @@ pub(crate) enum Command {
 
     /// Generate new puzzles with a unique solution.
     #[command(
-        long_about = "Generate new puzzles, each with exactly one solution.\n\n\
-                      Output: one record per generated puzzle.",
+        long_about = "Generate new puzzles, each with exactly one solution (except with \
+                      --hide-random).\n\n\
+                      Output (--format line): one puzzle a line, `.` for a blank; with \
+                      --with-solution the line is the puzzle, a space, and its solution. \
+                      --format grid draws each puzzle (and its solution) with box \
+                      separators; --format json prints `index`, `seed`, `puzzle`, `hints`, \
+                      `attempts` and, with --with-solution, `solution`.\n\n\
+                      The same options and --seed give the same puzzles, whatever --threads \
+                      is: puzzle i (from 0) is generated from seed + i. Without --seed a \
+                      random seed is chosen; it is printed on standard error when standard \
+                      error is a terminal (`alldiff: seed N`), and in every json record. \
+                      A puzzle that cannot be generated within the attempts (too few \
+                      --hints for the grids tried, a --difficulty not met) is reported on \
+                      standard error and the run ends with status 1; asking for more clues \
+                      than cells or fewer than the proven minimum (17 for 9x9, 4 for 4x4) \
+                      is a usage error (status 2).",
         after_long_help = EXIT_STATUS_HELP
     )]
     Generate(GenerateArgs),
 
     /// Rate how hard each puzzle is.
     #[command(
-        long_about = "Rate how hard each puzzle is to solve.\n\n\
-                      Output: one record per puzzle: its rating, or an error if it is \
-                      malformed or has no unique solution.",
+        long_about = "Rate how hard each puzzle is to solve, by the weakest propagation that \
+                      solves it without guessing.\n\n\
+                      Output (--format line): one line per puzzle: `easy` (naked singles), \
+                      `medium` (+ hidden singles), `hard` (+ locked candidates), `fiendish` \
+                      (full all-different consistency) or `diabolical` (needs search); \
+                      `error: <reason>` for a puzzle with no solution, several solutions, or \
+                      a line that is not a puzzle; `stopped: <reason>` when --timeout or \
+                      --node-limit ended the search of a diabolical puzzle.\n\n\
+                      --format grid prints the puzzle and its grade; --format json prints \
+                      `line`, `status` (`rated`, `stopped`), `difficulty`, and `nodes` and \
+                      `failures` of the search (0 unless diabolical).",
         after_long_help = format!("{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
     Rate(RateArgs),
+
+    /// Read a search trace recorded by `solve --trace`.
+    #[command(
+        long_about = "Read a search trace recorded by `solve --trace` (JSON Lines, see \
+                      docs/trace-format.md): a summary, the search tree, or the domains at \
+                      one node.",
+        after_long_help = TRACE_EXIT_HELP
+    )]
+    Trace(TraceArgs),
+}
+
+/// Exit statuses of `alldiff trace`.
+const TRACE_EXIT_HELP: &str = "\
+Exit status:
+  0  done
+  2  usage error, a trace that cannot be read or is not valid, a node that is
+     not in the trace, or (svg) no `dot` program";
+
+/// Per-puzzle search limits, shared by solve, count and rate.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct LimitArgs {
+    /// Stop the search of each puzzle after DURATION of wall time: a number
+    /// and a unit, `ms`, `s`, `m` or `h` (`500ms`, `2s`, `1m`; a bare number
+    /// is seconds). A stopped puzzle prints `stopped: time limit reached` and
+    /// counts as a failure.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub(crate) timeout: Option<Duration>,
+
+    /// Stop the search of each puzzle after N search nodes. A stopped puzzle
+    /// prints `stopped: node limit reached` and counts as a failure.
+    #[arg(long, value_name = "N")]
+    pub(crate) node_limit: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The limits to give each puzzle's search.
+    pub(crate) fn limits(&self) -> Limits {
+        let mut limits = Limits::none();
+        if let Some(time) = self.timeout {
+            limits = limits.with_time(time);
+        }
+        if let Some(nodes) = self.node_limit {
+            limits = limits.with_nodes(nodes);
+        }
+        limits
+    }
 }
 
 /// Options of `alldiff solve`.
 #[derive(Debug, Args)]
 pub(crate) struct SolveArgs {
+    /// Print the first solution found, without proving it is the only one.
+    #[arg(long)]
+    pub(crate) first: bool,
+
+    /// Record a JSON Lines trace of the search to FILE (read it with `alldiff
+    /// trace`). Only the first puzzle of the input is traced (the first that
+    /// is a grid); the others are solved as usual. Tracing runs on one
+    /// thread.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) trace: Option<PathBuf>,
+
+    /// With --trace: write at most N event lines (nodes, prunings, failures);
+    /// past it the trace says it was cut, and a warning goes to standard
+    /// error.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1_000_000,
+        requires = "trace"
+    )]
+    pub(crate) trace_cap: u64,
+
+    /// Search limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+
     /// Puzzles, format and threads.
     #[command(flatten)]
     pub(crate) puzzles: PuzzleArgs,
@@ -115,6 +230,14 @@ pub(crate) struct SolveArgs {
 /// Options of `alldiff count`.
 #[derive(Debug, Args)]
 pub(crate) struct CountArgs {
+    /// Stop counting at N solutions (at least 1).
+    #[arg(long, value_name = "N", default_value = "2", value_parser = parse_limit)]
+    pub(crate) limit: NonZeroU64,
+
+    /// Search limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+
     /// Puzzles, format and threads.
     #[command(flatten)]
     pub(crate) puzzles: PuzzleArgs,
@@ -131,17 +254,207 @@ pub(crate) struct ValidateArgs {
 /// Options of `alldiff generate`.
 #[derive(Debug, Args)]
 pub(crate) struct GenerateArgs {
+    /// How many puzzles to generate.
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1)]
+    pub(crate) count: u64,
+
+    /// Clues each puzzle keeps [default: 4x4: 6, 9x9: 30, 16x16: 120,
+    /// 25x25: 350].
+    #[arg(long, value_name = "N", conflicts_with = "minimal")]
+    pub(crate) hints: Option<usize>,
+
+    /// The seed of the first puzzle; puzzle i uses seed + i [default: random].
+    #[arg(long, value_name = "N")]
+    pub(crate) seed: Option<u64>,
+
+    /// Remove clues in symmetric groups, so the clues keep this symmetry.
+    #[arg(long, value_enum, value_name = "SYMMETRY", default_value = "none")]
+    pub(crate) symmetry: SymmetryArg,
+
+    /// Remove clues until none more can go without losing uniqueness.
+    #[arg(long)]
+    pub(crate) minimal: bool,
+
+    /// Keep only puzzles of this grade (see `alldiff rate --help`).
+    #[arg(long, value_enum, value_name = "GRADE")]
+    pub(crate) difficulty: Option<DifficultyArg>,
+
+    /// The side of the grid: 4, 9, 16 or 25.
+    #[arg(long, value_name = "N", value_parser = parse_side, conflicts_with = "box_size")]
+    pub(crate) size: Option<usize>,
+
+    /// The side of a box: 2, 3, 4 or 5 (a grid of side N²).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
+    pub(crate) box_size: Option<u8>,
+
+    /// The classic generator: blank N random cells of a random complete grid
+    /// without checking anything. The puzzle MAY HAVE SEVERAL SOLUTIONS.
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with_all = ["hints", "minimal", "difficulty"]
+    )]
+    pub(crate) hide_random: Option<usize>,
+
+    /// Print each puzzle's solution too.
+    #[arg(long)]
+    pub(crate) with_solution: bool,
+
+    /// Complete grids to try for each puzzle before giving up on --hints or
+    /// --difficulty (raise it for rare grades).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub(crate) attempts: u32,
+
     /// Format and threads (generate consumes no puzzles).
     #[command(flatten)]
     pub(crate) output: OutputArgs,
 }
 
+impl GenerateArgs {
+    /// The box size asked for (3 by default).
+    pub(crate) fn box_size(&self) -> usize {
+        match (self.size, self.box_size) {
+            (Some(side), _) => side.isqrt(),
+            (None, Some(b)) => usize::from(b),
+            (None, None) => 3,
+        }
+    }
+}
+
+/// `--symmetry` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SymmetryArg {
+    /// Cells are removed one at a time.
+    None,
+    /// A half turn.
+    Rotate180,
+    /// Quarter turns.
+    Rotate90,
+    /// Left-right mirror.
+    Mirror,
+    /// The main diagonal.
+    Diagonal,
+}
+
+impl From<SymmetryArg> for Symmetry {
+    fn from(arg: SymmetryArg) -> Symmetry {
+        match arg {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rotate180 => Symmetry::Rotate180,
+            SymmetryArg::Rotate90 => Symmetry::Rotate90,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+        }
+    }
+}
+
+/// `--difficulty` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum DifficultyArg {
+    /// Naked singles solve it.
+    Easy,
+    /// Hidden singles are needed.
+    Medium,
+    /// Locked candidates are needed.
+    Hard,
+    /// Full all-different consistency is needed.
+    Fiendish,
+    /// Search is needed.
+    Diabolical,
+}
+
+impl From<DifficultyArg> for Difficulty {
+    fn from(arg: DifficultyArg) -> Difficulty {
+        match arg {
+            DifficultyArg::Easy => Difficulty::Easy,
+            DifficultyArg::Medium => Difficulty::Medium,
+            DifficultyArg::Hard => Difficulty::Hard,
+            DifficultyArg::Fiendish => Difficulty::Fiendish,
+            DifficultyArg::Diabolical => Difficulty::Diabolical,
+        }
+    }
+}
+
 /// Options of `alldiff rate`.
 #[derive(Debug, Args)]
 pub(crate) struct RateArgs {
+    /// Search limits (only diabolical puzzles search).
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+
     /// Puzzles, format and threads.
     #[command(flatten)]
     pub(crate) puzzles: PuzzleArgs,
+}
+
+/// Options of `alldiff trace`.
+#[derive(Debug, Args)]
+pub(crate) struct TraceArgs {
+    /// What to show.
+    #[command(subcommand)]
+    pub(crate) command: TraceCommand,
+}
+
+/// The `alldiff trace` subcommands.
+#[derive(Debug, Subcommand)]
+pub(crate) enum TraceCommand {
+    /// Summarise a trace: nodes, failures, solutions, depth profile, busiest
+    /// constraints, statistics.
+    #[command(after_long_help = TRACE_EXIT_HELP)]
+    Summary {
+        /// The trace file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+    /// Draw the search tree as Graphviz DOT (or SVG through `dot -Tsvg`).
+    #[command(
+        long_about = "Draw the search tree: Graphviz DOT text on standard output, or SVG \
+                      with --format svg (this runs the `dot` program of Graphviz, which must \
+                      be installed). Solutions are green double circles, failures red boxes; \
+                      each subtree whose every leaf failed is one grey box with its size.",
+        after_long_help = TRACE_EXIT_HELP
+    )]
+    Tree {
+        /// The trace file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Draw at most N boxes; the rest are counted in one note.
+        #[arg(long, value_name = "N", default_value_t = 500)]
+        max_nodes: usize,
+        /// Draw every node, even inside failed subtrees.
+        #[arg(long)]
+        no_collapse: bool,
+        /// `dot` (text) or `svg` (needs the `dot` program).
+        #[arg(long, value_enum, default_value = "dot")]
+        format: TreeFormat,
+    },
+    /// Print the domain of every variable at one node of the trace.
+    #[command(
+        long_about = "Print the domain of every variable at node N, after its propagation \
+                      (node 0 is the root). For a Sudoku trace (variables r1c1, r1c2, ...) \
+                      the domains are drawn as a candidate grid: each cell lists its \
+                      remaining candidates, aligned, with box separators, and `!` marks a \
+                      cell with none left (the node failed). Otherwise one line per \
+                      variable: `name: v1 v2 ...`.",
+        after_long_help = TRACE_EXIT_HELP
+    )]
+    Replay {
+        /// The trace file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The node id.
+        #[arg(long, value_name = "N")]
+        node: u64,
+    },
+}
+
+/// `trace tree --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum TreeFormat {
+    /// Graphviz DOT text.
+    Dot,
+    /// SVG drawn by `dot -Tsvg`.
+    Svg,
 }
 
 /// Where puzzles come from, plus [`OutputArgs`]; flattened into every
@@ -232,6 +545,47 @@ fn parse_threads(text: &str) -> Result<NonZeroUsize, String> {
     }
 }
 
+/// Parses `count --limit`: a whole number of at least 1.
+fn parse_limit(text: &str) -> Result<NonZeroU64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) => NonZeroU64::new(n).ok_or_else(|| "must be at least 1".to_owned()),
+        Err(_) => Err(format!("`{text}` is not a whole number")),
+    }
+}
+
+/// Parses `generate --size`: 4, 9, 16 or 25.
+fn parse_side(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(side @ (4 | 9 | 16 | 25)) => Ok(side),
+        _ => Err(format!("`{text}` is not a Sudoku size: use 4, 9, 16 or 25")),
+    }
+}
+
+/// Parses a duration: a decimal number and a unit `ms`, `s`, `m` or `h`
+/// (seconds when there is none), such as `500ms`, `2s`, `1.5m`.
+pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
+    let trimmed = text.trim();
+    let split = trimmed
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(trimmed.len());
+    let (number, unit) = trimmed.split_at(split);
+    let scale = match unit.trim() {
+        "ms" => 0.001,
+        "" | "s" => 1.0,
+        "m" | "min" => 60.0,
+        "h" => 3600.0,
+        other => {
+            return Err(format!(
+                "unknown unit `{other}` in `{text}`: use ms, s, m or h (e.g. 500ms, 2s, 1m)"
+            ));
+        }
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("`{text}` is not a duration (e.g. 500ms, 2s, 1m)"))?;
+    Duration::try_from_secs_f64(value * scale).map_err(|_| format!("`{text}` is out of range"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,7 +602,7 @@ mod tests {
             Command::Count(a) => a.puzzles,
             Command::Validate(a) => a.puzzles,
             Command::Rate(a) => a.puzzles,
-            Command::Generate(_) => panic!("generate has no puzzle arguments"),
+            Command::Generate(_) | Command::Trace(_) => panic!("no puzzle arguments"),
         }
     }
 
@@ -297,6 +651,27 @@ mod tests {
         }
         let err = parse(&["solve", "--threads", "0"]).unwrap_err();
         assert!(err.to_string().contains("at least 1"), "{err}");
+    }
+
+    #[test]
+    fn durations_have_units() {
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_duration("1m"), Ok(Duration::from_secs(60)));
+        assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
+        for bad in ["", "ms", "2x", "-1s", "1e999s", "1..2s"] {
+            assert!(parse_duration(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn limit_zero_and_bad_sizes_are_usage_errors() {
+        let err = parse(&["count", "--limit", "0"]).unwrap_err();
+        assert_eq!(err.exit_code(), 2);
+        assert!(parse(&["generate", "--size", "10"]).is_err());
+        assert!(parse(&["generate", "--box-size", "6"]).is_err());
+        assert!(parse(&["generate", "--size", "16", "--box-size", "4"]).is_err());
+        assert!(parse(&["generate", "--hide-random", "40", "--hints", "30"]).is_err());
     }
 
     #[test]

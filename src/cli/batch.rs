@@ -99,18 +99,15 @@ impl Outcome {
     }
 
     /// True if the item succeeded.
+    #[cfg(test)]
     pub(crate) fn is_success(&self) -> bool {
         self.success
     }
 
     /// What is written to standard output for the item (a newline follows).
+    #[cfg(test)]
     pub(crate) fn record(&self) -> &str {
         &self.record
-    }
-
-    /// What is written to standard error for the item, if anything.
-    pub(crate) fn diagnostic(&self) -> Option<&str> {
-        self.diagnostic.as_deref()
     }
 }
 
@@ -127,6 +124,7 @@ pub(crate) struct Summary {
 
 impl Summary {
     /// Items written.
+    #[cfg(test)]
     pub(crate) fn total(&self) -> u64 {
         self.succeeded + self.failed
     }
@@ -199,13 +197,9 @@ impl Batch {
     }
 
     /// A batch over any input, for tests and for callers that build their own.
+    #[cfg(test)]
     pub(crate) fn new(input: Input, config: BatchConfig) -> Batch {
         Batch { input, config }
-    }
-
-    /// The output format the work should write.
-    pub(crate) fn format(&self) -> Format {
-        self.config.format
     }
 
     /// Runs `work` on every item, writing records to standard output and
@@ -241,6 +235,7 @@ impl Batch {
     /// Returns the counts; a closed `out` (broken pipe) ends the run early
     /// with `output_closed` set. Fails on a read error or a write error other
     /// than a broken pipe, after writing the results of the items before it.
+    #[cfg(test)]
     pub(crate) fn run_to<S, M, W, O, E>(
         self,
         make_state: M,

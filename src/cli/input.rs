@@ -81,6 +81,7 @@ impl Item {
     /// The raw bytes, without the line ending (`\n` or `\r\n`); surrounding
     /// white space is kept. For a line longer than [`MAX_LINE_BYTES`] this is
     /// only its beginning.
+    #[cfg(test)]
     pub(crate) fn bytes(&self) -> &[u8] {
         &self.bytes
     }

@@ -16,25 +16,13 @@
 //! [`batch`] runs the work on them in parallel and writes the results in
 //! order; [`args`] holds the clap definitions.
 
-// WIRE: the batch layer is exercised only by tests until the subcommands call
-// it; remove this once they do (the `expect` will then say so).
-#![cfg_attr(
-    not(test),
-    expect(
-        dead_code,
-        unused_imports,
-        reason = "the batch layer is used once the solver is wired in"
-    )
-)]
-#![cfg_attr(test, allow(dead_code, unused_imports))]
-
 pub(crate) mod args;
 pub(crate) mod batch;
 pub(crate) mod commands;
 pub(crate) mod input;
 
+pub(crate) use args::Format;
 pub(crate) use args::{Cli, Command, CountArgs, GenerateArgs, RateArgs, SolveArgs, ValidateArgs};
-pub(crate) use args::{Format, OutputArgs, PuzzleArgs};
 pub(crate) use batch::EXIT_USAGE;
-pub(crate) use batch::{Batch, BatchConfig, Outcome, Summary, run_batch};
-pub(crate) use input::{Item, LineError};
+pub(crate) use batch::{Outcome, run_batch};
+pub(crate) use input::Item;

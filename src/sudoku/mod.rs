@@ -123,6 +123,8 @@ mod validate;
 pub use generate::{GenerateError, GenerateOptions, Generated, Removal, Symmetry, generate};
 pub use grid::{CellError, Grid, ParseError, TextPosition, Unit};
 pub use model::{Propagation, SudokuModel};
-pub use rate::{Difficulty, RateError, Rating, UnknownDifficulty, rate, rate_with_limit};
+pub use rate::{
+    Difficulty, RateError, Rating, UnknownDifficulty, rate, rate_with_limit, rate_with_limits,
+};
 pub use solve::{SolveResult, SolverOptions, SudokuSolver};
 pub use validate::{Conflict, SolutionError, SolutionProblem, check_solution, validate};

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::sudoku::{Grid, Propagation, SudokuModel};
-use crate::{CountStatus, ModelError, SearchConfig, Solver, StopReason, VariableOrder};
+use crate::{CountStatus, Limits, ModelError, SearchConfig, Solver, StopReason, VariableOrder};
 
 /// How hard a puzzle is, from the weakest propagation that solves it at the root.
 /// Displayed (and parsed) in lower case: `easy`, `medium`, `hard`, `fiendish`,
@@ -132,6 +132,20 @@ pub fn rate(grid: &Grid) -> Result<Rating, RateError> {
 ///
 /// As [`rate`], and [`RateError::Stopped`] when the node limit is reached.
 pub fn rate_with_limit(grid: &Grid, node_limit: Option<u64>) -> Result<Rating, RateError> {
+    let limits = match node_limit {
+        Some(nodes) => Limits::none().with_nodes(nodes),
+        None => Limits::none(),
+    };
+    rate_with_limits(grid, &limits)
+}
+
+/// [`rate`], with any [`Limits`] (nodes, failures, time, cancellation) on the search
+/// of diabolical puzzles; the grades below need no search and are not limited.
+///
+/// # Errors
+///
+/// As [`rate`], and [`RateError::Stopped`] when a limit is reached.
+pub fn rate_with_limits(grid: &Grid, limits: &Limits) -> Result<Rating, RateError> {
     let mut last = None;
     for (difficulty, propagation) in LEVELS {
         let mut solver = solver_for(grid, propagation)?;
@@ -151,9 +165,7 @@ pub fn rate_with_limit(grid: &Grid, node_limit: Option<u64>) -> Result<Rating, R
     let Some(mut solver) = last else {
         return Err(RateError::NoSolution);
     };
-    if let Some(nodes) = node_limit {
-        solver.set_limits(crate::Limits::none().with_nodes(nodes));
-    }
+    solver.set_limits(limits.clone());
     let count = solver.count(Some(2));
     let stats = solver.statistics();
     match (count.solutions, count.status) {

@@ -2,6 +2,60 @@
 //! through the library, and leaves reading, threading and writing to the batch
 //! layer.
 
+mod count;
+mod generate;
+mod rate;
+mod solve;
+mod trace;
 mod validate;
 
+pub(crate) use count::count;
+pub(crate) use generate::generate;
+pub(crate) use rate::rate;
+pub(crate) use solve::solve;
+pub(crate) use trace::trace;
 pub(crate) use validate::validate;
+
+use alldiff::ModelError;
+use alldiff::sudoku::{Grid, SudokuSolver};
+
+use crate::cli::input::Origin;
+use crate::cli::{Format, Item, Outcome};
+
+/// The grid of an item, or the failed outcome that reports why it is not one.
+fn parse_item(item: &Item, format: Format) -> Result<Grid, Outcome> {
+    let text = item
+        .text()
+        .map_err(|e| Outcome::error(format, item, &e).with_diagnostic(e.to_string()))?;
+    Grid::parse(text).map_err(|e| Outcome::error(format, item, &e).with_diagnostic(e.to_string()))
+}
+
+/// The JSON key that says where an item came from: `line` or `argument`, as
+/// [`Outcome::error`] writes it.
+fn origin_key(item: &Item) -> &'static str {
+    match item.origin() {
+        Origin::Line(_) => "line",
+        Origin::Argument(_) => "argument",
+    }
+}
+
+/// A worker thread's solver; building it cannot fail with the built-in model,
+/// but if it did every item would report the error.
+type SolverState = Result<SudokuSolver, ModelError>;
+
+/// The per-thread state factory of solve and count.
+fn new_solver() -> SolverState {
+    SudokuSolver::new()
+}
+
+/// The worker's solver, or the failed outcome that reports why there is none.
+fn solver_of<'s>(
+    state: &'s mut SolverState,
+    item: &Item,
+    format: Format,
+) -> Result<&'s mut SudokuSolver, Outcome> {
+    state.as_mut().map_err(|e| {
+        Outcome::error(format, item, format!("cannot build the solver: {e}"))
+            .with_diagnostic(e.to_string())
+    })
+}

@@ -1,0 +1,246 @@
+//! `alldiff solve`: the unique solution of each puzzle (or the first one found
+//! with `--first`), optionally recording a search trace of the first puzzle.
+
+use std::fs::File;
+use std::io::BufWriter;
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+
+use alldiff::sudoku::{Grid, SolveResult, SolverOptions, SudokuModel};
+use alldiff::trace::{Written, count_traced, solve_traced};
+use alldiff::{Limits, Solver, Statistics, StopReason};
+use anyhow::Context as _;
+use serde_json::json;
+
+use super::{SolverState, new_solver, origin_key, parse_item, solver_of};
+use crate::cli::{Format, Item, Outcome, SolveArgs, run_batch};
+
+/// What `solve` found for one puzzle.
+#[derive(Debug)]
+enum Answer {
+    /// The only solution.
+    Unique(Grid),
+    /// One of several solutions.
+    Multiple(Grid),
+    /// A solution, not proven unique (`--first`).
+    Found(Grid),
+    /// No solution.
+    None,
+    /// A limit stopped the search.
+    Stopped(StopReason),
+}
+
+/// The trace to record: the open file, taken by the first puzzle that is a grid.
+struct TraceRequest {
+    path: PathBuf,
+    file: Mutex<Option<File>>,
+    cap: u64,
+}
+
+/// Solves every item.
+pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let limits = args.limits.limits();
+    let first = args.first;
+    let mut puzzles = args.puzzles.clone();
+    let trace = match &args.trace {
+        Some(path) => {
+            let file = File::create(path)
+                .with_context(|| format!("cannot create the trace file {}", path.display()))?;
+            // One thread, so the first puzzle of the input is the one traced.
+            puzzles.output.threads = Some(NonZeroUsize::MIN);
+            Some(TraceRequest {
+                path: path.clone(),
+                file: Mutex::new(Some(file)),
+                cap: args.trace_cap,
+            })
+        }
+        None => None,
+    };
+    let code = run_batch(&puzzles, new_solver, |state, item, format| {
+        solve_item(state, item, format, &limits, first, trace.as_ref())
+    })?;
+    if let Some(trace) = trace {
+        let untouched = trace.file.lock().map(|f| f.is_some()).unwrap_or(false);
+        if untouched {
+            eprintln!(
+                "alldiff: no puzzle to trace: {} is empty",
+                trace.path.display()
+            );
+        }
+    }
+    Ok(code)
+}
+
+fn solve_item(
+    state: &mut SolverState,
+    item: &Item,
+    format: Format,
+    limits: &Limits,
+    first: bool,
+    trace: Option<&TraceRequest>,
+) -> Outcome {
+    let grid = match parse_item(item, format) {
+        Ok(grid) => grid,
+        Err(outcome) => return outcome,
+    };
+    let solver = match solver_of(state, item, format) {
+        Ok(solver) => solver,
+        Err(outcome) => return outcome,
+    };
+    let diagnostic = trace
+        .and_then(|t| t.file.lock().ok()?.take().map(|file| (t, file)))
+        .and_then(|(t, file)| {
+            let name = format!("sudoku {0}x{0}, {1}", grid.side(), item.origin());
+            match record_trace(&grid, file, t.cap, first, limits, &name) {
+                Ok(written) if written.truncated() => Some(format!(
+                    "the trace was cut after {} event lines ({} more dropped); raise --trace-cap",
+                    written.events, written.dropped
+                )),
+                Ok(_) => None,
+                Err(e) => Some(format!(
+                    "cannot write the trace {}: {e:#}",
+                    t.path.display()
+                )),
+            }
+        });
+    solver.set_limits(limits.clone());
+    let answer = if first {
+        match solver.solve_first(&grid) {
+            Ok(Some(solution)) => Answer::Found(solution),
+            Ok(None) => Answer::None,
+            Err(reason) => Answer::Stopped(reason),
+        }
+    } else {
+        match solver.solve(&grid) {
+            SolveResult::Unique(solution) => Answer::Unique(solution),
+            SolveResult::Multiple(solution) => Answer::Multiple(solution),
+            SolveResult::None => Answer::None,
+            SolveResult::Stopped(reason) => Answer::Stopped(reason),
+        }
+    };
+    let outcome = record(item, format, &answer, &solver.statistics());
+    match diagnostic {
+        Some(message) => outcome.with_diagnostic(message),
+        None => outcome,
+    }
+}
+
+/// Writes a trace of the same search [`SudokuSolver`] runs: counting to two
+/// solutions, or to the first with `--first`.
+fn record_trace(
+    grid: &Grid,
+    file: File,
+    cap: u64,
+    first: bool,
+    limits: &Limits,
+    name: &str,
+) -> anyhow::Result<Written> {
+    let options = SolverOptions::default();
+    let (model, cells) = SudokuModel::new(grid.box_size(), options.propagation)?.into_parts();
+    let mut solver = Solver::with_config(model, options.search);
+    for (&var, &digit) in cells.iter().zip(grid.cells()) {
+        if digit != 0 {
+            solver.assume(var, i32::from(digit))?;
+        }
+    }
+    solver.set_limits(limits.clone());
+    let writer = BufWriter::new(file);
+    let written = if first {
+        solve_traced(&mut solver, name, writer, Some(cap))?.1
+    } else {
+        count_traced(&mut solver, name, writer, Some(cap), Some(2))?.1
+    };
+    Ok(written)
+}
+
+/// The record of one answer in `format`.
+fn record(item: &Item, format: Format, answer: &Answer, statistics: &Statistics) -> Outcome {
+    let text = match format {
+        Format::Line => match answer {
+            Answer::Unique(g) | Answer::Found(g) => g.to_line(),
+            Answer::Multiple(_) => "multiple".to_owned(),
+            Answer::None => "none".to_owned(),
+            Answer::Stopped(reason) => format!("stopped: {reason}"),
+        },
+        Format::Grid => match answer {
+            Answer::Unique(g) | Answer::Found(g) => g.to_grid_string(),
+            Answer::Multiple(g) => format!(
+                "{}multiple: more than one solution; this is one of them\n",
+                g.to_grid_string()
+            ),
+            Answer::None => "No solution exists\n".to_owned(),
+            Answer::Stopped(reason) => format!("stopped: {reason}\n"),
+        },
+        Format::Json => {
+            let (status, solution) = match answer {
+                Answer::Unique(g) => ("unique", Some(g.to_line())),
+                Answer::Multiple(g) => ("multiple", Some(g.to_line())),
+                Answer::Found(g) => ("solved", Some(g.to_line())),
+                Answer::None => ("none", None),
+                Answer::Stopped(_) => ("stopped", None),
+            };
+            let mut object = json!({
+                origin_key(item): item.number(),
+                "status": status,
+                "solution": solution,
+                "statistics": statistics,
+            });
+            if let Answer::Stopped(reason) = answer {
+                object["reason"] = json!(reason.to_string());
+            }
+            object.to_string()
+        }
+    };
+    match answer {
+        Answer::Unique(_) | Answer::Found(_) => Outcome::success(text),
+        _ => Outcome::failure(text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::input::Origin;
+
+    const CLASSIC: &str =
+        "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
+
+    fn run(text: &str, format: Format, first: bool) -> Outcome {
+        let mut state = new_solver();
+        let item = Item::new(Origin::Line(1), text.as_bytes().to_vec());
+        solve_item(&mut state, &item, format, &Limits::none(), first, None)
+    }
+
+    #[test]
+    fn every_answer_has_its_word() {
+        let unique = run(CLASSIC, Format::Line, false);
+        assert!(unique.is_success());
+        assert!(unique.record().starts_with("316578492"));
+        assert_eq!(
+            run(&".".repeat(16), Format::Line, false).record(),
+            "multiple"
+        );
+        assert_eq!(
+            run(&format!("11{}", ".".repeat(14)), Format::Line, false).record(),
+            "none"
+        );
+        assert_eq!(
+            run(&format!("11{}", ".".repeat(14)), Format::Grid, false).record(),
+            "No solution exists\n"
+        );
+        let first = run(&".".repeat(16), Format::Line, true);
+        assert!(first.is_success());
+        assert_eq!(first.record().len(), 16);
+    }
+
+    #[test]
+    fn json_has_status_solution_and_statistics() {
+        let value: serde_json::Value =
+            serde_json::from_str(run(CLASSIC, Format::Json, false).record()).unwrap();
+        assert_eq!(value["line"], 1);
+        assert_eq!(value["status"], "unique");
+        assert!(value["statistics"]["nodes"].is_u64());
+    }
+}

@@ -1,0 +1,215 @@
+//! `alldiff trace`: read a trace recorded by `solve --trace`.
+
+use std::fs::File;
+use std::io::{self, BufReader, Write as _};
+use std::path::Path;
+use std::process::{Command, ExitCode, Stdio};
+
+use alldiff::trace::{DotOptions, Header, Trace};
+use anyhow::{Context as _, bail};
+
+use crate::cli::args::{TraceArgs, TraceCommand, TreeFormat};
+
+/// Runs a `trace` subcommand.
+pub(crate) fn trace(args: TraceArgs) -> anyhow::Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    match args.command {
+        TraceCommand::Summary { file } => {
+            let trace = load(&file)?;
+            writeln!(out, "{}", trace.summary())?;
+        }
+        TraceCommand::Tree {
+            file,
+            max_nodes,
+            no_collapse,
+            format,
+        } => {
+            let trace = load(&file)?;
+            let dot = trace.to_dot(DotOptions {
+                max_nodes,
+                collapse_failed: !no_collapse,
+            });
+            match format {
+                TreeFormat::Dot => out.write_all(dot.as_bytes())?,
+                TreeFormat::Svg => {
+                    drop(out);
+                    return render_svg(&dot).map(|()| ExitCode::SUCCESS);
+                }
+            }
+        }
+        TraceCommand::Replay { file, node } => {
+            let trace = load(&file)?;
+            let domains = trace
+                .replay(node)
+                .with_context(|| format!("cannot replay node {node} of {}", file.display()))?;
+            let text = match sudoku_side(trace.header()) {
+                Some(side) => candidate_grid(side, &domains),
+                None => variable_lines(&trace, &domains),
+            };
+            out.write_all(text.as_bytes())?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads and checks a trace file; errors name the path.
+fn load(path: &Path) -> anyhow::Result<Trace> {
+    let shown = path.display();
+    let file = File::open(path).with_context(|| format!("cannot open {shown}"))?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        bail!("cannot read {shown}: it is a directory, not a trace");
+    }
+    Trace::parse(BufReader::new(file)).with_context(|| format!("{shown} is not a valid trace"))
+}
+
+/// Pipes the DOT text through `dot -Tsvg` to standard output.
+fn render_svg(dot: &str) -> anyhow::Result<()> {
+    let mut child = match Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::inherit())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => bail!(
+            "--format svg needs the `dot` program of Graphviz, which is not installed \
+             (or not on PATH); use --format dot and render the text elsewhere"
+        ),
+        Err(e) => return Err(e).context("cannot run `dot -Tsvg`"),
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        // `dot` reads all its input before writing; a write error shows in
+        // its exit status below.
+        let _ = stdin.write_all(dot.as_bytes());
+    }
+    let status = child.wait().context("cannot run `dot -Tsvg`")?;
+    if !status.success() {
+        bail!("`dot -Tsvg` failed ({status})");
+    }
+    Ok(())
+}
+
+/// The side of the grid if the header describes a Sudoku model: 16, 81, 256
+/// or 625 variables named `r1c1`, `r1c2`, ... row-major, over digits.
+fn sudoku_side(header: &Header) -> Option<usize> {
+    let count = header.variables.len();
+    let side = (2..=5usize).map(|b| b * b).find(|s| s * s == count)?;
+    let digits = 1..=i32::try_from(side).ok()?;
+    header
+        .variables
+        .iter()
+        .enumerate()
+        .all(|(i, v)| {
+            v.name == format!("r{}c{}", i / side + 1, i % side + 1)
+                && v.domain.iter().all(|d| digits.contains(d))
+        })
+        .then_some(side)
+}
+
+/// The symbol of a Sudoku digit: `1`-`9`, then `A` for 10 up to `P` for 25.
+fn symbol(value: i32) -> char {
+    match u32::try_from(value) {
+        Ok(v @ 1..=9) => char::from_digit(v, 10).unwrap_or('?'),
+        Ok(v @ 10..=35) => char::from_digit(v, 36).map_or('?', |c| c.to_ascii_uppercase()),
+        _ => '?',
+    }
+}
+
+/// The domains as a candidate grid: each cell's candidates, padded to the
+/// widest cell, with `|` between boxes and `-`/`+` lines between bands; `!`
+/// for a cell without candidates.
+fn candidate_grid(side: usize, domains: &[Vec<i32>]) -> String {
+    let box_size = side.isqrt();
+    let cells: Vec<String> = domains
+        .iter()
+        .map(|d| {
+            if d.is_empty() {
+                "!".to_owned()
+            } else {
+                d.iter().copied().map(symbol).collect()
+            }
+        })
+        .collect();
+    let width = cells.iter().map(String::len).max().unwrap_or(1);
+    let rows: Vec<String> = cells
+        .chunks(side)
+        .map(|row| {
+            let mut line = String::new();
+            for (col, cell) in row.iter().enumerate() {
+                if col > 0 {
+                    line.push_str(if col % box_size == 0 { " | " } else { " " });
+                }
+                line.push_str(&format!("{cell:<width$}"));
+            }
+            line.trim_end().to_owned()
+        })
+        .collect();
+    // The separator follows the widest row: `+` under each `|`, `-` elsewhere.
+    let separator: String = rows
+        .iter()
+        .max_by_key(|r| r.len())
+        .map(|r| {
+            r.chars()
+                .map(|c| if c == '|' { '+' } else { '-' })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut out = String::new();
+    for (i, row) in rows.iter().enumerate() {
+        if i > 0 && i % box_size == 0 {
+            out.push_str(&separator);
+            out.push('\n');
+        }
+        out.push_str(row);
+        out.push('\n');
+    }
+    out
+}
+
+/// One line per variable: `name: v1 v2 ...`.
+fn variable_lines(trace: &Trace, domains: &[Vec<i32>]) -> String {
+    let mut out = String::new();
+    for (var, domain) in (0u32..).zip(domains) {
+        let values: Vec<String> = domain.iter().map(ToString::to_string).collect();
+        let values = if values.is_empty() {
+            "(empty)".to_owned()
+        } else {
+            values.join(" ")
+        };
+        out.push_str(&format!("{}: {values}\n", trace.var_name(var)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidates_are_aligned_with_box_separators() {
+        let domains: Vec<Vec<i32>> = (0..16)
+            .map(|i| match i {
+                0 => vec![1, 2],
+                5 => vec![],
+                _ => vec![(i % 4) + 1],
+            })
+            .collect();
+        assert_eq!(
+            candidate_grid(4, &domains),
+            "12 2  | 3  4\n\
+             1  !  | 3  4\n\
+             ------+-----\n\
+             1  2  | 3  4\n\
+             1  2  | 3  4\n"
+        );
+    }
+
+    #[test]
+    fn symbols_go_past_nine_in_letters() {
+        assert_eq!(symbol(9), '9');
+        assert_eq!(symbol(10), 'A');
+        assert_eq!(symbol(25), 'P');
+        assert_eq!(symbol(0), '?');
+    }
+}

@@ -1,0 +1,403 @@
+//! The `alldiff` binary end to end: output lines, standard error and exit
+//! status for each subcommand, good input and bad.
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+const CLASSIC: &str =
+    "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
+const CLASSIC_SOLUTION: &str =
+    "316578492529134768487629531263415987974863125851792643138947256692351874745286319";
+
+/// What a run of the binary produced.
+#[derive(Debug)]
+struct Run {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+}
+
+/// Runs `alldiff args...` with `stdin` piped in.
+fn alldiff_with(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alldiff"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("piped stdin");
+    let bytes = stdin.to_vec();
+    // Written on a thread: the child may write before it has read everything.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let output = child.wait_with_output().expect("the binary finishes");
+    writer.join().expect("stdin writer");
+    Run {
+        status: output.status.code().expect("an exit status, not a signal"),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn alldiff(args: &[&str]) -> Run {
+    alldiff_with(args, b"")
+}
+
+/// A fresh directory under the system temp dir for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "alldiff-cli-{}-{name}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
+    let path = temp_dir(name).join("input.txt");
+    std::fs::write(&path, contents).expect("temp file");
+    path
+}
+
+fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+#[test]
+fn solves_the_classic_puzzle() {
+    let run = alldiff(&["solve", CLASSIC]);
+    assert_eq!(
+        (run.status, run.lines()),
+        (0, vec![CLASSIC_SOLUTION]),
+        "{run:?}"
+    );
+    assert_eq!(run.stderr, "");
+    let grid = alldiff(&["solve", "--format", "grid", CLASSIC]);
+    assert!(
+        grid.stdout.starts_with("3 1 6 | 5 7 8 | 4 9 2\n"),
+        "{grid:?}"
+    );
+    assert!(grid.stdout.contains("------+-------+------"));
+    let first = alldiff(&["solve", "--first", CLASSIC]);
+    assert_eq!(first.lines(), vec![CLASSIC_SOLUTION]);
+}
+
+#[test]
+fn empty_and_contradictory_grids() {
+    let empty = ".".repeat(81);
+    let run = alldiff(&["solve", &empty]);
+    assert_eq!((run.status, run.lines()), (1, vec!["multiple"]));
+    let conflict = format!("55{}", &CLASSIC[2..]);
+    let run = alldiff(&["solve", &conflict]);
+    assert_eq!((run.status, run.lines()), (1, vec!["none"]));
+    let run = alldiff(&["solve", "-f", "grid", &conflict]);
+    assert_eq!(run.lines(), vec!["No solution exists", ""]);
+    // A puzzle whose clues agree but that has no solution.
+    let unsolvable = ".23.....1...4...";
+    assert_eq!(alldiff(&["solve", unsolvable]).lines(), vec!["none"]);
+}
+
+#[test]
+fn a_batch_file_gives_one_line_per_puzzle_in_order() {
+    let conflict = format!("55{}", &CLASSIC[2..]);
+    let text = format!("{CLASSIC}\n# a comment\n\n12345\n{conflict}\n");
+    let path = temp_file("batch", text.as_bytes());
+    let run = alldiff(&["solve", "--input", path.to_str().unwrap()]);
+    assert_eq!(run.status, 1);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 3, "{run:?}");
+    assert_eq!(lines[0], CLASSIC_SOLUTION);
+    assert!(lines[1].starts_with("error: 5 cells"), "{}", lines[1]);
+    assert_eq!(lines[2], "none");
+    assert!(run.stderr.contains("line 4"), "{}", run.stderr);
+    // The same through standard input.
+    let piped = alldiff_with(&["solve"], text.as_bytes());
+    assert_eq!(piped.stdout, run.stdout);
+}
+
+#[test]
+fn threads_do_not_change_the_output() {
+    let generated = alldiff(&[
+        "generate", "-n", "200", "--hints", "45", "--seed", "5", "-j", "2",
+    ]);
+    assert_eq!(generated.status, 0, "{generated:?}");
+    assert_eq!(generated.lines().len(), 200);
+    // Puzzle i comes from seed + i, whatever the thread count.
+    let fewer = alldiff(&[
+        "generate", "-n", "40", "--hints", "45", "--seed", "5", "-j", "1",
+    ]);
+    assert_eq!(fewer.lines(), generated.lines()[..40]);
+    let one = alldiff_with(&["solve", "-j", "1"], generated.stdout.as_bytes());
+    let two = alldiff_with(&["solve", "-j", "2"], generated.stdout.as_bytes());
+    assert_eq!((one.status, two.status), (0, 0));
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.lines().len(), 200);
+}
+
+#[test]
+fn generate_is_reproducible_with_exact_hints() {
+    let args = ["generate", "-n", "4", "--hints", "30", "--seed", "42"];
+    let a = alldiff(&args);
+    let b = alldiff(&args);
+    assert_eq!(a.status, 0, "{a:?}");
+    assert_eq!(a.stdout, b.stdout);
+    assert_eq!(
+        a.stderr, "",
+        "no seed printed when stderr is not a terminal"
+    );
+    for line in a.lines() {
+        assert_eq!(line.len(), 81);
+        assert_eq!(line.chars().filter(|&c| c != '.').count(), 30, "{line}");
+    }
+    let other = alldiff(&["generate", "-n", "4", "--hints", "30", "--seed", "43"]);
+    assert_ne!(other.stdout, a.stdout);
+    let symmetric = alldiff(&["generate", "--seed", "3", "--symmetry", "rotate180"]);
+    let cells: Vec<char> = symmetric.stdout.trim().chars().collect();
+    assert!((0..81).all(|i| (cells[i] == '.') == (cells[80 - i] == '.')));
+    // The classic generator blanks exactly N cells.
+    let hidden = alldiff(&["generate", "--seed", "3", "--hide-random", "50"]);
+    assert_eq!(hidden.stdout.trim().matches('.').count(), 50);
+}
+
+#[test]
+fn generated_solutions_validate() {
+    let generated = alldiff(&["generate", "-n", "5", "--seed", "9", "--with-solution"]);
+    assert_eq!(generated.status, 0);
+    let checked = alldiff_with(&["validate"], generated.stdout.as_bytes());
+    assert_eq!((checked.status, checked.lines()), (0, vec!["valid"; 5]));
+    // And solving each puzzle gives its solution.
+    for line in generated.lines() {
+        let (puzzle, solution) = line.split_once(' ').unwrap();
+        assert_eq!(alldiff(&["solve", puzzle]).lines(), vec![solution]);
+    }
+}
+
+#[test]
+fn count_and_rate() {
+    let run = alldiff(&["count", "--limit", "5", &".".repeat(16)]);
+    assert_eq!((run.status, run.lines()), (0, vec!["5"]));
+    assert_eq!(alldiff(&["count", CLASSIC]).lines(), vec!["1"]);
+    let run = alldiff(&["rate", CLASSIC]);
+    assert_eq!((run.status, run.lines()), (0, vec!["medium"]));
+    let run = alldiff(&["rate", &".".repeat(16)]);
+    assert_eq!(run.status, 1);
+    assert_eq!(
+        run.lines(),
+        vec!["error: the puzzle has more than one solution"]
+    );
+}
+
+#[test]
+fn json_is_one_object_a_line() {
+    let input = format!("{CLASSIC}\n{}\nnot a puzzle\n", ".".repeat(81));
+    let solved = json_lines(&alldiff_with(&["solve", "-f", "json"], input.as_bytes()).stdout);
+    assert_eq!(solved.len(), 3);
+    assert_eq!(solved[0]["status"], "unique");
+    assert_eq!(solved[0]["solution"], CLASSIC_SOLUTION);
+    assert!(solved[0]["statistics"]["nodes"].is_u64());
+    assert_eq!(solved[1]["status"], "multiple");
+    assert_eq!(solved[2]["line"], 3);
+    assert!(solved[2]["error"].is_string());
+    let counted = json_lines(&alldiff_with(&["count", "-f", "json"], input.as_bytes()).stdout);
+    assert_eq!(counted[0]["count"], 1);
+    assert_eq!(counted[0]["complete"], true);
+    assert_eq!(counted[1]["complete"], false);
+    let rated = json_lines(&alldiff(&["rate", "-f", "json", CLASSIC]).stdout);
+    assert_eq!(rated[0]["difficulty"], "medium");
+    assert!(rated[0]["nodes"].is_u64());
+    let generated = json_lines(&alldiff(&["generate", "-f", "json", "--seed", "1"]).stdout);
+    assert_eq!(generated[0]["seed"], 1);
+    assert_eq!(generated[0]["hints"], 30);
+}
+
+#[test]
+fn limits_stop_the_search_quickly() {
+    let started = Instant::now();
+    let empty = ".".repeat(625);
+    let args = [
+        "count",
+        "--timeout",
+        "1ms",
+        "--node-limit",
+        "10",
+        "--limit",
+        "1000000",
+    ];
+    let run = alldiff(&[&args[..], &[empty.as_str()]].concat());
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(run.status, 1);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 1);
+    assert!(lines[0].starts_with("stopped: "), "{run:?}");
+    let solve = alldiff(&["solve", "--node-limit", "1", "-f", "json", &".".repeat(81)]);
+    assert_eq!(json_lines(&solve.stdout)[0]["status"], "stopped");
+    assert_eq!(alldiff(&["solve", "--timeout", "soon", CLASSIC]).status, 2);
+}
+
+#[test]
+fn bad_lines_are_reported_one_by_one() {
+    let complete_wrong = format!("{}{}", &CLASSIC_SOLUTION[1..2], &CLASSIC_SOLUTION[1..]);
+    let mut input = Vec::new();
+    input.extend_from_slice(b"\n"); // length 0: skipped
+    input.extend_from_slice(&CLASSIC.as_bytes()[..80]);
+    input.extend_from_slice(format!("\n{CLASSIC}.\n").as_bytes());
+    input.extend_from_slice(&vec![b'.'; 1 << 20]);
+    input.extend_from_slice(format!("\n{}x\n", &CLASSIC[..80]).as_bytes());
+    input.extend_from_slice(b"\xff\xfe\n");
+    input.extend_from_slice(format!("{}\0\n", &CLASSIC[..80]).as_bytes());
+    input.extend_from_slice(format!("{CLASSIC}\r\n").as_bytes());
+    input.extend_from_slice(format!("{CLASSIC_SOLUTION}\n{complete_wrong}\n").as_bytes());
+    let run = alldiff_with(&["solve"], &input);
+    assert_eq!(run.status, 1);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 9, "{lines:?}");
+    assert_eq!(lines[0], "error: 80 cells, a Sudoku has 81");
+    assert_eq!(lines[1], "error: 82 cells, a Sudoku has 81");
+    assert!(lines[2].starts_with("error: 1048576 cells"), "{}", lines[2]);
+    assert!(lines[3].contains("'x' is not a digit"), "{}", lines[3]);
+    assert!(lines[4].contains("not UTF-8"), "{}", lines[4]);
+    assert!(lines[5].contains("NUL"), "{}", lines[5]);
+    assert_eq!(lines[6], CLASSIC_SOLUTION, "CRLF");
+    assert_eq!(lines[7], CLASSIC_SOLUTION, "81 clues: its own solution");
+    assert_eq!(lines[8], "none", "complete but wrong");
+}
+
+#[test]
+fn files_that_cannot_be_read() {
+    let dir = temp_dir("files");
+    let missing = dir.join("missing.txt");
+    let run = alldiff(&["solve", "--input", missing.to_str().unwrap()]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("missing.txt"), "{}", run.stderr);
+    let run = alldiff(&["count", "--input", dir.to_str().unwrap()]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains(dir.to_str().unwrap()), "{}", run.stderr);
+    let empty = temp_file("empty", b"");
+    let run = alldiff(&["solve", "--input", empty.to_str().unwrap()]);
+    assert_eq!((run.status, run.stdout.as_str()), (0, ""));
+}
+
+#[test]
+fn larger_grids() {
+    for (size, hints) in [("16", "160"), ("25", "500")] {
+        let generated = alldiff(&[
+            "generate",
+            "--size",
+            size,
+            "--hints",
+            hints,
+            "--seed",
+            "2",
+            "--with-solution",
+        ]);
+        assert_eq!(generated.status, 0, "{generated:?}");
+        let line = generated.stdout.trim();
+        let (puzzle, solution) = line.split_once(' ').unwrap();
+        let cells: usize = size.parse::<usize>().unwrap().pow(2);
+        assert_eq!(puzzle.len(), cells);
+        let run = alldiff(&["solve", puzzle]);
+        assert_eq!((run.status, run.lines()), (0, vec![solution]), "{size}");
+    }
+    let box_size = alldiff(&["generate", "--box-size", "2", "--seed", "1"]);
+    assert_eq!(box_size.stdout.trim().len(), 16);
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    for args in [
+        &["solve", "--bogus"][..],
+        &["frobnicate"],
+        &["generate", "--hints", "90"],
+        &["generate", "--hints", "16"],
+        &["generate", "--size", "10"],
+        &["count", "--limit", "0"],
+        &["solve", "--threads", "0"],
+    ] {
+        let run = alldiff(args);
+        assert_eq!(run.status, 2, "{args:?}: {run:?}");
+        assert!(!run.stderr.is_empty(), "{args:?}");
+        assert_eq!(run.stdout, "", "{args:?}");
+    }
+    let run = alldiff(&["generate", "--hints", "90"]);
+    assert!(
+        run.stderr.contains("90 is more than the 81 cells"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn help_explains_output_and_exit_status() {
+    for sub in ["solve", "count", "validate", "generate", "rate", "trace"] {
+        let run = alldiff(&[sub, "--help"]);
+        assert_eq!(run.status, 0);
+        assert!(run.stdout.contains("Exit status"), "{sub}");
+    }
+    assert!(
+        alldiff(&["generate", "--help"])
+            .stdout
+            .contains("SEVERAL SOLUTIONS")
+    );
+}
+
+#[test]
+fn trace_a_4x4_solve() {
+    let dir = temp_dir("trace");
+    let file = dir.join("t.jsonl");
+    let file = file.to_str().unwrap();
+    let puzzle = format!("1{}", ".".repeat(15));
+    let run = alldiff(&["solve", "--trace", file, &puzzle]);
+    assert_eq!((run.status, run.lines()), (1, vec!["multiple"]));
+    assert_eq!(run.stderr, "");
+
+    let summary = alldiff(&["trace", "summary", file]);
+    assert_eq!(summary.status, 0);
+    assert!(
+        summary.stdout.contains("solutions: 2"),
+        "{}",
+        summary.stdout
+    );
+
+    let root = alldiff(&["trace", "replay", file, "--node", "0"]);
+    assert_eq!(root.status, 0);
+    let rows = root.lines();
+    assert_eq!(rows.len(), 5, "{}", root.stdout);
+    assert!(rows[0].starts_with("1 "), "{}", rows[0]);
+    assert!(rows[0].contains(" | "));
+    assert!(rows[2].starts_with("---") && rows[2].contains('+'));
+
+    let tree = alldiff(&["trace", "tree", file, "--no-collapse", "--max-nodes", "50"]);
+    assert!(tree.stdout.starts_with("digraph"), "{tree:?}");
+    let missing = alldiff(&["trace", "replay", file, "--node", "9999"]);
+    assert_eq!(missing.status, 2);
+    assert!(missing.stderr.contains("9999"));
+    let not_trace = temp_file("not-trace", b"hello\n");
+    let run = alldiff(&["trace", "summary", not_trace.to_str().unwrap()]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("not a valid trace"), "{}", run.stderr);
+
+    let capped = alldiff(&[
+        "solve",
+        "--trace",
+        file,
+        "--trace-cap",
+        "2",
+        &".".repeat(16),
+    ]);
+    assert!(capped.stderr.contains("trace was cut"), "{}", capped.stderr);
+}
