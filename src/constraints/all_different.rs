@@ -41,6 +41,9 @@ pub struct AllDifferent {
     domain_start: Vec<u32>,
     domain_values: Vec<u32>,
     removals: Vec<(usize, u32)>,
+    /// For each view of the latest bitmask call, its mask just before a hidden single
+    /// fixed it, or 0: the removals up to that mask were value eliminations.
+    before_hidden: Vec<u64>,
 }
 
 /// Whether the views' values fit one 64-bit window, and how each view's domain word
@@ -66,6 +69,7 @@ impl AllDifferent {
             domain_start: Vec::new(),
             domain_values: Vec::new(),
             removals: Vec::new(),
+            before_hidden: Vec::new(),
         }
     }
 
@@ -107,7 +111,8 @@ impl AllDifferent {
             self.masks.push(word << shift);
         }
         let n = self.masks.len() as u32;
-        let mut hidden = false;
+        self.before_hidden.clear();
+        self.before_hidden.resize(self.masks.len(), 0);
         loop {
             eliminate_fixed(&mut self.masks)?;
             if self.strength == Strength::Value {
@@ -126,12 +131,13 @@ impl AllDifferent {
             }
             let singles = once & !twice;
             let mut progress = false;
-            for m in &mut self.masks {
+            for (m, before) in self.masks.iter_mut().zip(&mut self.before_hidden) {
                 let mine = *m & singles;
                 if mine != 0 && *m != mine {
                     if mine & (mine - 1) != 0 {
                         return Err(Conflict);
                     }
+                    *before = *m;
                     *m = mine;
                     progress = true;
                 }
@@ -139,20 +145,25 @@ impl AllDifferent {
             if !progress {
                 break;
             }
-            hidden = true;
         }
-        for ((view, &mask), &shift) in self.views.iter().zip(&self.masks).zip(shifts) {
+        // Write back, naming each removal: a view fixed by a hidden single first loses
+        // what value elimination took from it before, then the rest as the single.
+        for (i, (view, &shift)) in self.views.iter().zip(shifts).enumerate() {
             let var = view.var.raw();
-            let keep = mask >> shift;
+            let keep = self.masks[i] >> shift;
+            let before = self.before_hidden[i] >> shift;
+            let (word, _) = ctx.small_word(var).expect("window of small domains");
+            if before != 0 && word != before {
+                ctx.set_rule("value elimination");
+                ctx.retain_small(var, before)?;
+            }
             let (word, _) = ctx.small_word(var).expect("window of small domains");
             if word != keep {
-                ctx.set_rule(
-                    if hidden && (keep & (keep - 1)) == 0 && word.count_ones() > 1 {
-                        "hidden single"
-                    } else {
-                        "value elimination"
-                    },
-                );
+                ctx.set_rule(if before != 0 {
+                    "hidden single"
+                } else {
+                    "value elimination"
+                });
                 ctx.retain_small(var, keep)?;
             }
         }
@@ -351,5 +362,68 @@ impl Propagator for AllDifferent {
             .collect();
         seen.sort_unstable();
         seen.windows(2).all(|w| w[0] != w[1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::propagator::Pruning;
+    use crate::{Model, Solver, Strength};
+
+    /// The rule of each value removed at the root, as `(variable, value, rule)`.
+    fn root_prunings(domains: &[&[i32]], strength: Strength) -> Vec<(u32, i32, &'static str)> {
+        let mut model = Model::new();
+        let vars: Vec<_> = domains
+            .iter()
+            .map(|d| model.var_from_values(d.iter().copied()).unwrap())
+            .collect();
+        model.all_different_with(vars, strength).unwrap();
+        let mut solver = Solver::new(model);
+        solver.record_prunings(true);
+        assert!(solver.root_domains().is_some());
+        let mut found: Vec<_> = solver
+            .take_prunings()
+            .into_iter()
+            .map(
+                |Pruning {
+                     var, value, rule, ..
+                 }| (var, value, rule),
+            )
+            .collect();
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn bitmask_path_tells_hidden_singles_from_eliminations() {
+        // x0 = 1 removes 1 from x1 (a naked single, 2) and 1, 2 from x4; then 5 has one
+        // place left, x4, which is a hidden single that removes 3 and 4 there.
+        let domains: [&[i32]; 5] = [&[1], &[1, 2], &[3, 4], &[3, 4], &[1, 2, 3, 4, 5]];
+        let elimination = "value elimination";
+        let expected = vec![
+            (1, 1, elimination),
+            (4, 1, elimination),
+            (4, 2, elimination),
+            (4, 3, "hidden single"),
+            (4, 4, "hidden single"),
+        ];
+        assert_eq!(root_prunings(&domains, Strength::HiddenSingles), expected);
+        // Value strength finds no hidden single.
+        let value = root_prunings(&domains, Strength::Value);
+        assert!(
+            value.iter().all(|&(.., rule)| rule == elimination),
+            "{value:?}"
+        );
+        // The general path (values beyond one 64-value window) names them the same.
+        let wide: Vec<Vec<i32>> = domains
+            .iter()
+            .map(|d| d.iter().map(|&v| v * 100).collect())
+            .collect();
+        let wide: Vec<&[i32]> = wide.iter().map(Vec::as_slice).collect();
+        let expected_wide: Vec<_> = expected
+            .iter()
+            .map(|&(var, value, rule)| (var, value * 100, rule))
+            .collect();
+        assert_eq!(root_prunings(&wide, Strength::HiddenSingles), expected_wide);
     }
 }
