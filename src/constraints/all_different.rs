@@ -146,25 +146,23 @@ impl AllDifferent {
                 break;
             }
         }
-        // Write back, naming each removal: a view fixed by a hidden single first loses
-        // what value elimination took from it before, then the rest as the single.
+        // Write back, naming each removal: first every value elimination (a view fixed
+        // by a hidden single loses what was eliminated before it), then the hidden
+        // singles, so that each digit has one place left when its single is recorded.
+        ctx.set_rule("value elimination");
         for (i, (view, &shift)) in self.views.iter().zip(shifts).enumerate() {
+            let before = self.before_hidden[i];
+            let keep = if before != 0 { before } else { self.masks[i] } >> shift;
             let var = view.var.raw();
-            let keep = self.masks[i] >> shift;
-            let before = self.before_hidden[i] >> shift;
-            let (word, _) = ctx.small_word(var).expect("window of small domains");
-            if before != 0 && word != before {
-                ctx.set_rule("value elimination");
-                ctx.retain_small(var, before)?;
-            }
             let (word, _) = ctx.small_word(var).expect("window of small domains");
             if word != keep {
-                ctx.set_rule(if before != 0 {
-                    "hidden single"
-                } else {
-                    "value elimination"
-                });
                 ctx.retain_small(var, keep)?;
+            }
+        }
+        ctx.set_rule("hidden single");
+        for (i, (view, &shift)) in self.views.iter().zip(shifts).enumerate() {
+            if self.before_hidden[i] != 0 {
+                ctx.retain_small(view.var.raw(), self.masks[i] >> shift)?;
             }
         }
         Ok(())
@@ -370,7 +368,7 @@ mod tests {
     use crate::propagator::Pruning;
     use crate::{Model, Solver, Strength};
 
-    /// The rule of each value removed at the root, as `(variable, value, rule)`.
+    /// The rule of each value removed at the root, as `(variable, value, rule)`, sorted.
     fn root_prunings(domains: &[&[i32]], strength: Strength) -> Vec<(u32, i32, &'static str)> {
         let mut model = Model::new();
         let vars: Vec<_> = domains
@@ -390,6 +388,12 @@ mod tests {
                  }| (var, value, rule),
             )
             .collect();
+        // Every value elimination is recorded before the hidden singles.
+        let first_single = found.iter().position(|&(.., r)| r == "hidden single");
+        let last_elimination = found.iter().rposition(|&(.., r)| r == "value elimination");
+        if let (Some(single), Some(elimination)) = (first_single, last_elimination) {
+            assert!(elimination < single, "{found:?}");
+        }
         found.sort();
         found
     }
