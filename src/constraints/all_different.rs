@@ -44,6 +44,8 @@ pub struct AllDifferent {
     /// For each view of the latest bitmask call, its mask just before a hidden single
     /// fixed it, or 0: the removals up to that mask were value eliminations.
     before_hidden: Vec<u64>,
+    /// The views of the latest bitmask call fixed by hidden singles, in that order.
+    hidden_order: Vec<u32>,
 }
 
 /// Whether the views' values fit one 64-bit window, and how each view's domain word
@@ -70,6 +72,7 @@ impl AllDifferent {
             domain_values: Vec::new(),
             removals: Vec::new(),
             before_hidden: Vec::new(),
+            hidden_order: Vec::new(),
         }
     }
 
@@ -113,6 +116,7 @@ impl AllDifferent {
         let n = self.masks.len() as u32;
         self.before_hidden.clear();
         self.before_hidden.resize(self.masks.len(), 0);
+        self.hidden_order.clear();
         loop {
             eliminate_fixed(&mut self.masks)?;
             if self.strength == Strength::Value {
@@ -131,13 +135,19 @@ impl AllDifferent {
             }
             let singles = once & !twice;
             let mut progress = false;
-            for (m, before) in self.masks.iter_mut().zip(&mut self.before_hidden) {
+            for (i, (m, before)) in self
+                .masks
+                .iter_mut()
+                .zip(&mut self.before_hidden)
+                .enumerate()
+            {
                 let mine = *m & singles;
                 if mine != 0 && *m != mine {
                     if mine & (mine - 1) != 0 {
                         return Err(Conflict);
                     }
                     *before = *m;
+                    self.hidden_order.push(i as u32);
                     *m = mine;
                     progress = true;
                 }
@@ -148,7 +158,8 @@ impl AllDifferent {
         }
         // Write back, naming each removal: first every value elimination (a view fixed
         // by a hidden single loses what was eliminated before it), then the hidden
-        // singles, so that each digit has one place left when its single is recorded.
+        // singles in the order found, so that each digit has one place left when its
+        // single is recorded.
         ctx.set_rule("value elimination");
         for (i, (view, &shift)) in self.views.iter().zip(shifts).enumerate() {
             let before = self.before_hidden[i];
@@ -160,10 +171,9 @@ impl AllDifferent {
             }
         }
         ctx.set_rule("hidden single");
-        for (i, (view, &shift)) in self.views.iter().zip(shifts).enumerate() {
-            if self.before_hidden[i] != 0 {
-                ctx.retain_small(view.var.raw(), self.masks[i] >> shift)?;
-            }
+        for &i in &self.hidden_order {
+            let i = i as usize;
+            ctx.retain_small(self.views[i].var.raw(), self.masks[i] >> shifts[i])?;
         }
         Ok(())
     }
