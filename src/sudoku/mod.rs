@@ -113,6 +113,7 @@
 //! [`Difficulty::Hard`] (+ locked candidates), [`Difficulty::Fiendish`] (full all-different
 //! consistency) and [`Difficulty::Diabolical`] (needs search; the [`Rating`] counts its nodes).
 
+mod candidates;
 mod generate;
 mod grid;
 mod model;
@@ -120,9 +121,10 @@ mod rate;
 mod solve;
 mod validate;
 
+pub use candidates::format_candidates;
 pub use generate::{GenerateError, GenerateOptions, Generated, Removal, Symmetry, generate};
 pub use grid::{CellError, Grid, ParseError, TextPosition, Unit};
-pub use model::{Propagation, SudokuModel};
+pub use model::{Propagation, SudokuConstraint, SudokuModel};
 pub use rate::{Difficulty, RateError, Rating, UnknownDifficulty, rate, rate_with_limit};
 pub use solve::{SolveResult, SolverOptions, SudokuSolver};
 pub use validate::{Conflict, SolutionError, SolutionProblem, check_solution, validate};
