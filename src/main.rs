@@ -44,6 +44,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Validate(args) => cli::commands::validate(args),
         Command::Generate(args) => cli::commands::generate(args),
         Command::Rate(args) => cli::commands::rate(args),
+        Command::Explain(args) => cli::commands::explain(args),
         Command::Trace(args) => cli::commands::trace(args),
     }
 }

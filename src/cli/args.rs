@@ -146,6 +146,21 @@ pub(crate) enum Command {
     )]
     Rate(RateArgs),
 
+    /// Explain each puzzle's solution step by step.
+    #[command(
+        long_about = "Explain how to solve each puzzle, step by step, as the constraint \
+                      engine did it: naked and hidden singles, value eliminations, locked \
+                      candidates, naked/hidden subsets (all-different matching), and guesses \
+                      with their backtracks when propagation alone is not enough.\n\n\
+                      Output: per puzzle, one step a line (e.g. `r4c3 = 6 (hidden single in \
+                      box 4)`, `r2c5 <> 7 (locked candidates: box 2, row 2)`, `guess r5c5 = \
+                      3`), then `solution LINE`; `--format json` gives one JSON object per \
+                      puzzle; or an error if the puzzle is malformed or has not exactly one \
+                      solution.",
+        after_long_help = format!("{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
+    )]
+    Explain(crate::cli::commands::ExplainArgs),
+
     /// Read a search trace recorded by `solve --trace`.
     #[command(
         long_about = "Read a search trace recorded by `solve --trace` (JSON Lines, see \
@@ -602,6 +617,7 @@ mod tests {
             Command::Count(a) => a.puzzles,
             Command::Validate(a) => a.puzzles,
             Command::Rate(a) => a.puzzles,
+            Command::Explain(a) => a.puzzles,
             Command::Generate(_) | Command::Trace(_) => panic!("no puzzle arguments"),
         }
     }
@@ -613,7 +629,7 @@ mod tests {
 
     #[test]
     fn every_puzzle_subcommand_takes_the_shared_group() {
-        for sub in ["solve", "count", "validate", "rate"] {
+        for sub in ["solve", "count", "validate", "rate", "explain"] {
             let cli = parse(&[sub, "--format", "json", "--threads", "3", "p1", "p2"]).unwrap();
             let args = puzzle_args(cli);
             assert_eq!(

@@ -41,6 +41,11 @@ pub struct AllDifferent {
     domain_start: Vec<u32>,
     domain_values: Vec<u32>,
     removals: Vec<(usize, u32)>,
+    /// For each view of the latest bitmask call, its mask just before a hidden single
+    /// fixed it, or 0: the removals up to that mask were value eliminations.
+    before_hidden: Vec<u64>,
+    /// The views of the latest bitmask call fixed by hidden singles, in that order.
+    hidden_order: Vec<u32>,
 }
 
 /// Whether the views' values fit one 64-bit window, and how each view's domain word
@@ -66,6 +71,8 @@ impl AllDifferent {
             domain_start: Vec::new(),
             domain_values: Vec::new(),
             removals: Vec::new(),
+            before_hidden: Vec::new(),
+            hidden_order: Vec::new(),
         }
     }
 
@@ -107,7 +114,9 @@ impl AllDifferent {
             self.masks.push(word << shift);
         }
         let n = self.masks.len() as u32;
-        let mut hidden = false;
+        self.before_hidden.clear();
+        self.before_hidden.resize(self.masks.len(), 0);
+        self.hidden_order.clear();
         loop {
             eliminate_fixed(&mut self.masks)?;
             if self.strength == Strength::Value {
@@ -126,12 +135,19 @@ impl AllDifferent {
             }
             let singles = once & !twice;
             let mut progress = false;
-            for m in &mut self.masks {
+            for (i, (m, before)) in self
+                .masks
+                .iter_mut()
+                .zip(&mut self.before_hidden)
+                .enumerate()
+            {
                 let mine = *m & singles;
                 if mine != 0 && *m != mine {
                     if mine & (mine - 1) != 0 {
                         return Err(Conflict);
                     }
+                    *before = *m;
+                    self.hidden_order.push(i as u32);
                     *m = mine;
                     progress = true;
                 }
@@ -139,22 +155,25 @@ impl AllDifferent {
             if !progress {
                 break;
             }
-            hidden = true;
         }
-        for ((view, &mask), &shift) in self.views.iter().zip(&self.masks).zip(shifts) {
+        // Write back, naming each removal: first every value elimination (a view fixed
+        // by a hidden single loses what was eliminated before it), then the hidden
+        // singles in the order found, so that each digit has one place left when its
+        // single is recorded.
+        ctx.set_rule("value elimination");
+        for (i, (view, &shift)) in self.views.iter().zip(shifts).enumerate() {
+            let before = self.before_hidden[i];
+            let keep = if before != 0 { before } else { self.masks[i] } >> shift;
             let var = view.var.raw();
-            let keep = mask >> shift;
             let (word, _) = ctx.small_word(var).expect("window of small domains");
             if word != keep {
-                ctx.set_rule(
-                    if hidden && (keep & (keep - 1)) == 0 && word.count_ones() > 1 {
-                        "hidden single"
-                    } else {
-                        "value elimination"
-                    },
-                );
                 ctx.retain_small(var, keep)?;
             }
+        }
+        ctx.set_rule("hidden single");
+        for &i in &self.hidden_order {
+            let i = i as usize;
+            ctx.retain_small(self.views[i].var.raw(), self.masks[i] >> shifts[i])?;
         }
         Ok(())
     }
@@ -356,6 +375,7 @@ impl Propagator for AllDifferent {
 
 #[cfg(test)]
 mod tests {
+    use crate::propagator::Pruning;
     use crate::{Model, Solver, Strength, VarId};
 
     /// Root domains after posting one all-different over `domains` at `strength`.
@@ -486,5 +506,68 @@ mod tests {
             Solver::new(model).root_domains(),
             Some(vec![vec![1], vec![1, 3]])
         );
+    }
+
+    /// The rule of each value removed at the root, as `(variable, value, rule)`, sorted.
+    fn root_prunings(domains: &[&[i32]], strength: Strength) -> Vec<(u32, i32, &'static str)> {
+        let mut model = Model::new();
+        let vars: Vec<_> = domains
+            .iter()
+            .map(|d| model.var_from_values(d.iter().copied()).unwrap())
+            .collect();
+        model.all_different_with(vars, strength).unwrap();
+        let mut solver = Solver::new(model);
+        solver.record_prunings(true);
+        assert!(solver.root_domains().is_some());
+        let mut found: Vec<_> = solver
+            .take_prunings()
+            .into_iter()
+            .map(
+                |Pruning {
+                     var, value, rule, ..
+                 }| (var, value, rule),
+            )
+            .collect();
+        // Every value elimination is recorded before the hidden singles.
+        let first_single = found.iter().position(|&(.., r)| r == "hidden single");
+        let last_elimination = found.iter().rposition(|&(.., r)| r == "value elimination");
+        if let (Some(single), Some(elimination)) = (first_single, last_elimination) {
+            assert!(elimination < single, "{found:?}");
+        }
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn bitmask_path_tells_hidden_singles_from_eliminations() {
+        // x0 = 1 removes 1 from x1 (a naked single, 2) and 1, 2 from x4; then 5 has one
+        // place left, x4, which is a hidden single that removes 3 and 4 there.
+        let domains: [&[i32]; 5] = [&[1], &[1, 2], &[3, 4], &[3, 4], &[1, 2, 3, 4, 5]];
+        let elimination = "value elimination";
+        let expected = vec![
+            (1, 1, elimination),
+            (4, 1, elimination),
+            (4, 2, elimination),
+            (4, 3, "hidden single"),
+            (4, 4, "hidden single"),
+        ];
+        assert_eq!(root_prunings(&domains, Strength::HiddenSingles), expected);
+        // Value strength finds no hidden single.
+        let value = root_prunings(&domains, Strength::Value);
+        assert!(
+            value.iter().all(|&(.., rule)| rule == elimination),
+            "{value:?}"
+        );
+        // The general path (values beyond one 64-value window) names them the same.
+        let wide: Vec<Vec<i32>> = domains
+            .iter()
+            .map(|d| d.iter().map(|&v| v * 100).collect())
+            .collect();
+        let wide: Vec<&[i32]> = wide.iter().map(Vec::as_slice).collect();
+        let expected_wide: Vec<_> = expected
+            .iter()
+            .map(|&(var, value, rule)| (var, value * 100, rule))
+            .collect();
+        assert_eq!(root_prunings(&wide, Strength::HiddenSingles), expected_wide);
     }
 }

@@ -33,8 +33,9 @@ pub struct Intersection {
     /// Per value (from the smallest), bit 0: seen in the shared part, bit 1: seen
     /// outside it, bit 2: fixed to it.
     seen: Vec<u8>,
-    /// Values confined to the shared part, to remove from the other group.
-    locked: Vec<i32>,
+    /// Values confined to the shared part, to remove from the other group, each with
+    /// whether a shared view is fixed to it.
+    locked: Vec<(i32, bool)>,
     /// For each group, how each view's domain word shifts into one 64-value window,
     /// when all of them fit one; found on the first call.
     window: Window,
@@ -111,6 +112,7 @@ impl Intersection {
             let mut progress = false;
             for g in 0..2 {
                 let (mut shared, mut outside, mut fixed) = (0u64, 0u64, 0u64);
+                let mut fixed_shared = 0u64;
                 for ((view, &is_shared), &shift) in
                     self.groups[g].iter().zip(&self.shared[g]).zip(&shifts[g])
                 {
@@ -121,6 +123,9 @@ impl Intersection {
                             return Err(Conflict);
                         }
                         fixed |= mask;
+                        if is_shared {
+                            fixed_shared |= mask;
+                        }
                     }
                     if is_shared {
                         shared |= mask;
@@ -146,11 +151,19 @@ impl Intersection {
                         continue;
                     }
                     let var = view.var.raw();
-                    let (word, _) = ctx.small_word(var).ok_or(Conflict)?;
-                    let keep = word & !(locked >> shift);
-                    if keep != word {
-                        ctx.retain_small(var, keep)?;
-                        progress = true;
+                    // A value fixed in the shared part leaves by plain value
+                    // elimination; only the others are locked candidates.
+                    for (rule, values) in [
+                        ("value elimination", locked & fixed_shared),
+                        ("locked candidates", locked & !fixed_shared),
+                    ] {
+                        let (word, _) = ctx.small_word(var).ok_or(Conflict)?;
+                        let keep = word & !(values >> shift);
+                        if keep != word {
+                            ctx.set_rule(rule);
+                            ctx.retain_small(var, keep)?;
+                            progress = true;
+                        }
                     }
                 }
             }
@@ -198,7 +211,7 @@ impl Intersection {
         }
         for (offset, &s) in self.seen.iter().enumerate() {
             if s & (SHARED | OUTSIDE) == SHARED {
-                self.locked.push(min + offset as i32);
+                self.locked.push((min + offset as i32, s & FIXED != 0));
             }
         }
         Ok(())
@@ -236,7 +249,12 @@ impl Propagator for Intersection {
             for g in 0..2 {
                 self.find_locked(ctx, g)?;
                 let other = 1 - g;
-                for &value in &self.locked {
+                for &(value, fixed) in &self.locked {
+                    ctx.set_rule(if fixed {
+                        "value elimination"
+                    } else {
+                        "locked candidates"
+                    });
                     for (&view, &shared) in self.groups[other].iter().zip(&self.shared[other]) {
                         if !shared {
                             progress |= ctx.remove(view, value)?;
@@ -319,6 +337,31 @@ mod tests {
         assert_eq!(domains[x.index()], vec![300]);
         let (mut solver, _) = pair([&[100], &[100], &[200, 300], &[200, 300]]);
         assert!(solver.root_domains().is_none());
+    }
+
+    #[test]
+    fn a_value_fixed_in_the_shared_part_is_named_value_elimination() {
+        // In a = {1}, {2, 3}, {3}, 1 is fixed at s0 and 2 confined to s1: y loses 1 by value
+        // elimination and 2 as a locked candidate, on both paths.
+        for scale in [1, 100] {
+            let d = |values: &[i32]| values.iter().map(|v| v * scale).collect::<Vec<_>>();
+            let (a, b, c, e) = (d(&[1]), d(&[2, 3]), d(&[3]), d(&[1, 2, 3, 4]));
+            let (mut solver, [.., y]) = pair([&a, &b, &c, &e]);
+            solver.record_prunings(true);
+            assert!(solver.root_domains().is_some());
+            let mut rules: Vec<(i32, &str)> = solver
+                .take_prunings()
+                .iter()
+                .filter(|p| p.var == y.raw())
+                .map(|p| (p.value / scale, p.rule))
+                .collect();
+            rules.sort();
+            assert_eq!(
+                rules,
+                vec![(1, "value elimination"), (2, "locked candidates")],
+                "scale {scale}"
+            );
+        }
     }
 
     #[test]

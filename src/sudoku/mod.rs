@@ -112,7 +112,17 @@
 //! [`Difficulty::Easy`] (naked singles), [`Difficulty::Medium`] (+ hidden singles),
 //! [`Difficulty::Hard`] (+ locked candidates), [`Difficulty::Fiendish`] (full all-different
 //! consistency) and [`Difficulty::Diabolical`] (needs search; the [`Rating`] counts its nodes).
+//!
+//! # Explaining
+//!
+//! [`explain`] turns what the engine did into human steps, named by the rule each
+//! propagator applied and the unit its constraint stands for
+//! ([`SudokuModel::constraints`]): `r3c7 = 5 (hidden single in row 3)`,
+//! `r7c4 <> 8; r8c4 <> 8 (locked candidates: column 5, box 8)`, `guess r8c7 = 3`, ...
+//! [`format_candidates`] prints a grid of candidates.
 
+mod candidates;
+mod explain;
 mod generate;
 mod grid;
 mod model;
@@ -120,9 +130,13 @@ mod rate;
 mod solve;
 mod validate;
 
+pub use candidates::format_candidates;
+pub use explain::{
+    Cell, Elimination, ExplainError, Explanation, Placement, Step, Technique, explain,
+};
 pub use generate::{GenerateError, GenerateOptions, Generated, Removal, Symmetry, generate};
 pub use grid::{CellError, Grid, ParseError, TextPosition, Unit};
-pub use model::{Propagation, SudokuModel};
+pub use model::{Propagation, SudokuConstraint, SudokuModel};
 pub use rate::{
     Difficulty, RateError, Rating, UnknownDifficulty, rate, rate_with_limit, rate_with_limits,
 };

@@ -45,6 +45,21 @@ impl Default for Propagation {
     }
 }
 
+/// What a constraint of a [`SudokuModel`] stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SudokuConstraint {
+    /// The all-different constraint of a row, column or box.
+    Unit(Unit),
+    /// The locked-candidates constraint of a box and a row or column that overlap
+    /// ([`Propagation::locked_candidates`]).
+    Intersection {
+        /// The box ([`Unit::Box`]).
+        box_unit: Unit,
+        /// The row or column.
+        line: Unit,
+    },
+}
+
 /// The Sudoku model of one box size, with the variable of every cell.
 ///
 /// ```
@@ -64,6 +79,7 @@ pub struct SudokuModel {
     box_size: usize,
     model: Model,
     cells: Vec<VarId>,
+    constraints: Vec<SudokuConstraint>,
 }
 
 impl SudokuModel {
@@ -89,18 +105,26 @@ impl SudokuModel {
         let unit_vars = |unit: Unit| -> Vec<VarId> {
             grid.unit_cells(unit).map(|index| cells[index]).collect()
         };
+        let mut constraints = Vec::new();
         for unit in grid.units() {
             model.all_different_with(unit_vars(unit), propagation.strength)?;
+            constraints.push(SudokuConstraint::Unit(unit));
         }
         if propagation.locked_candidates {
             for b in 0..side {
                 let box_vars = unit_vars(Unit::Box(b));
                 let (band, stack) = (b / box_size, b % box_size);
                 for i in 0..box_size {
-                    let row = unit_vars(Unit::Row(band * box_size + i));
-                    model.intersection(box_vars.iter().copied(), row)?;
-                    let column = unit_vars(Unit::Column(stack * box_size + i));
-                    model.intersection(box_vars.iter().copied(), column)?;
+                    for line in [
+                        Unit::Row(band * box_size + i),
+                        Unit::Column(stack * box_size + i),
+                    ] {
+                        model.intersection(box_vars.iter().copied(), unit_vars(line))?;
+                        constraints.push(SudokuConstraint::Intersection {
+                            box_unit: Unit::Box(b),
+                            line,
+                        });
+                    }
                 }
             }
         }
@@ -108,6 +132,7 @@ impl SudokuModel {
             box_size,
             model,
             cells,
+            constraints,
         })
     }
 
@@ -124,6 +149,26 @@ impl SudokuModel {
     /// The variable of every cell, row-major (index `row * side + col`).
     pub fn cells(&self) -> &[VarId] {
         &self.cells
+    }
+
+    /// What each constraint stands for, indexed by its position in the model
+    /// ([`ConstraintId::index`](crate::ConstraintId::index), or
+    /// [`Pruning::constraint`](crate::Pruning::constraint)).
+    ///
+    /// ```
+    /// use alldiff::sudoku::{Propagation, SudokuConstraint, SudokuModel, Unit};
+    ///
+    /// let sudoku = SudokuModel::new(3, Propagation::LOCKED_CANDIDATES)?;
+    /// assert_eq!(sudoku.constraints().len(), sudoku.model().constraint_count());
+    /// assert_eq!(sudoku.constraints()[0], SudokuConstraint::Unit(Unit::Row(0)));
+    /// assert_eq!(
+    ///     sudoku.constraints()[27],
+    ///     SudokuConstraint::Intersection { box_unit: Unit::Box(0), line: Unit::Row(0) },
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn constraints(&self) -> &[SudokuConstraint] {
+        &self.constraints
     }
 
     /// The model and the cell variables, to hand the model to a [`Solver`](crate::Solver).

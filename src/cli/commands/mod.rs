@@ -3,6 +3,7 @@
 //! layer.
 
 mod count;
+mod explain;
 mod generate;
 mod rate;
 mod solve;
@@ -10,6 +11,7 @@ mod trace;
 mod validate;
 
 pub(crate) use count::count;
+pub(crate) use explain::{ExplainArgs, explain};
 pub(crate) use generate::generate;
 pub(crate) use rate::rate;
 pub(crate) use solve::solve;

@@ -1,0 +1,149 @@
+//! `alldiff explain`: the solution of each puzzle as human steps.
+
+use std::process::ExitCode;
+
+use alldiff::sudoku::{Grid, explain as explain_grid};
+use clap::Args;
+
+use crate::cli::args::PuzzleArgs;
+use crate::cli::input::Origin;
+use crate::cli::{Format, Item, Outcome, run_batch};
+
+/// Options of `alldiff explain`.
+#[derive(Debug, Args)]
+pub(crate) struct ExplainArgs {
+    /// Puzzles, format and threads.
+    #[command(flatten)]
+    pub(crate) puzzles: PuzzleArgs,
+}
+
+/// Explains every item: its steps one a line (`line`), between the puzzle and
+/// solution grids (`grid`), or one JSON object (`json`).
+pub(crate) fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
+    run_batch(
+        &args.puzzles,
+        || (),
+        |_, item, format| explain_item(item, format),
+    )
+}
+
+fn explain_item(item: &Item, format: Format) -> Outcome {
+    let text = match item.text() {
+        Ok(text) => text,
+        Err(e) => return Outcome::error(format, item, &e).with_diagnostic(e.to_string()),
+    };
+    let grid = match Grid::parse(text) {
+        Ok(grid) => grid,
+        Err(e) => return Outcome::error(format, item, &e).with_diagnostic(e.to_string()),
+    };
+    let explanation = match explain_grid(&grid) {
+        Ok(explanation) => explanation,
+        Err(e) => return Outcome::error(format, item, &e).with_diagnostic(e.to_string()),
+    };
+    let steps = explanation.to_string();
+    let solution = explanation.solution();
+    let record = match format {
+        Format::Line => format!("{steps}solution {}", solution.to_line()),
+        Format::Grid => format!(
+            "{}\n{steps}\n{}",
+            grid.to_grid_string(),
+            solution.to_grid_string().trim_end()
+        ),
+        Format::Json => {
+            let mut json = match serde_json::to_value(&explanation) {
+                Ok(json) => json,
+                Err(e) => return Outcome::error(format, item, &e),
+            };
+            let key = match item.origin() {
+                Origin::Line(_) => "line",
+                Origin::Argument(_) => "argument",
+            };
+            if let Some(object) = json.as_object_mut() {
+                object.insert(key.to_owned(), item.number().into());
+            }
+            json.to_string()
+        }
+    };
+    Outcome::success(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CLASSIC: &str =
+        "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
+    const SOLUTION: &str =
+        "316578492529134768487629531263415987974863125851792643138947256692351874745286319";
+
+    fn run(text: &str, format: Format) -> Outcome {
+        explain_item(
+            &Item::new(Origin::Line(3), text.as_bytes().to_vec()),
+            format,
+        )
+    }
+
+    #[test]
+    fn line_form_is_the_steps_then_the_solution() {
+        let outcome = run(CLASSIC, Format::Line);
+        assert!(outcome.is_success());
+        let lines: Vec<&str> = outcome.record().lines().collect();
+        assert!(
+            lines[0].ends_with("(value elimination in row 1)"),
+            "{}",
+            lines[0]
+        );
+        assert!(lines.contains(&"r3c7 = 5 (hidden single in row 3)"));
+        assert_eq!(lines.last(), Some(&format!("solution {SOLUTION}").as_str()));
+        assert!(!outcome.record().contains("guess"));
+    }
+
+    #[test]
+    fn grid_form_frames_the_steps_with_the_grids() {
+        let record = run(CLASSIC, Format::Grid).record().to_owned();
+        let puzzle: Grid = CLASSIC.parse().unwrap();
+        assert!(record.starts_with(&puzzle.to_grid_string()), "{record}");
+        let solution: Grid = SOLUTION.parse().unwrap();
+        assert!(
+            record.ends_with(solution.to_grid_string().trim_end()),
+            "{record}"
+        );
+    }
+
+    #[test]
+    fn json_form_is_one_object_with_the_line_number() {
+        let outcome = run(CLASSIC, Format::Json);
+        assert!(!outcome.record().contains('\n'));
+        let json: serde_json::Value = serde_json::from_str(outcome.record()).unwrap();
+        assert_eq!(json["line"], 3);
+        assert_eq!(json["solution"], SOLUTION);
+        assert_eq!(json["guesses"], 0);
+        assert!(json["steps"].as_array().is_some_and(|s| !s.is_empty()));
+    }
+
+    #[test]
+    fn bad_puzzles_are_error_records() {
+        let outcome = run("12345", Format::Line);
+        assert!(!outcome.is_success());
+        assert!(
+            outcome.record().starts_with("error: 5 cells"),
+            "{}",
+            outcome.record()
+        );
+        let clash = format!("33{}", &CLASSIC[2..]);
+        let outcome = run(&clash, Format::Json);
+        assert!(!outcome.is_success());
+        let json: serde_json::Value = serde_json::from_str(outcome.record()).unwrap();
+        assert_eq!(json["line"], 3);
+        let error = json["error"].as_str().unwrap();
+        assert!(
+            error.starts_with("the clues break the rules: row 1 has 3 twice"),
+            "{error}"
+        );
+        let open = run(&".".repeat(16), Format::Line);
+        assert_eq!(
+            open.record(),
+            "error: the puzzle has more than one solution"
+        );
+    }
+}
