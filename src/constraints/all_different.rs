@@ -1,21 +1,22 @@
-//! All-different: the views take pairwise different values.
-//!
-//! Three strengths, each doing all the previous one does:
-//!
-//! | strength | removes | cost per call |
-//! |---|---|---|
-//! | [`Strength::Value`] | a fixed view's value from the others | O(n) per newly fixed view |
-//! | [`Strength::HiddenSingles`] | also: when the views must use every value of their union (as many values as views), a value with one place left fixes that view; fails when fewer values than views remain | O(n + d) |
-//! | [`Strength::Domain`] | every value that no solution of this constraint alone uses (Régin's matching algorithm: naked and hidden pairs, triples, ... all at once) | O(n + d) plus matching repair, d = sum of domain sizes |
-//!
-//! When every view has at most 64 values and their values fit one 64-value window
-//! (Sudoku, small N-Queens), the first two strengths run on bitmasks in registers.
+//! All-different: the views take pairwise different values. The strengths and their
+//! costs are described on [`Strength`].
 
 use crate::constraints::matching::Matching;
 use crate::model::{VarId, View};
 use crate::propagator::{Conflict, Context, Priority, Propagator, Wake};
 
-/// How hard an all-different constraint prunes; see the [module docs](self).
+/// How hard an all-different constraint prunes. Each strength does all the previous
+/// one does:
+///
+/// | strength | removes | cost per call |
+/// |---|---|---|
+/// | [`Strength::Value`] | a fixed view's value from the others | O(n) per newly fixed view |
+/// | [`Strength::HiddenSingles`] | also: when the views must use every value of their union (as many values as views), a value with one place left fixes that view; fails when fewer values than views remain | O(n + d) |
+/// | [`Strength::Domain`] | every value that no solution of this constraint alone uses (Régin's matching algorithm: naked and hidden pairs, triples, ... all at once) | O(n + d) plus matching repair |
+///
+/// n is the number of views, d the sum of their domain sizes. When every view has at
+/// most 64 values and their values fit one 64-value window (Sudoku, small N-Queens),
+/// the first two strengths run on bitmasks in registers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Strength {
     /// Value elimination: a fixed view's value is removed from the others.
