@@ -5,10 +5,12 @@
 //! [`Model::post`](crate::Model::post).
 
 mod all_different;
+mod all_different_system;
 mod binary;
 mod intersection;
 mod matching;
 
 pub use all_different::{AllDifferent, Strength};
+pub use all_different_system::{AllDifferentSystem, MAX_SYSTEM_VARIABLES};
 pub use binary::{Equal, NotEqual};
 pub use intersection::Intersection;
