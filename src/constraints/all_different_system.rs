@@ -284,16 +284,48 @@ impl<const W: usize> Cells<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
-    fn ones(self) -> impl Iterator<Item = usize> {
-        self.0.into_iter().enumerate().flat_map(|(w, mut word)| {
-            std::iter::from_fn(move || {
-                (word != 0).then(|| {
-                    let bit = word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    w * 64 + bit
-                })
-            })
-        })
+    /// Whether it holds exactly one variable (without counting: no `popcnt` needed).
+    fn is_single(self) -> bool {
+        let mut found = false;
+        for &w in &self.0 {
+            if w != 0 {
+                if found || w & (w - 1) != 0 {
+                    return false;
+                }
+                found = true;
+            }
+        }
+        found
+    }
+
+    fn ones(self) -> Ones<W> {
+        Ones {
+            words: self.0,
+            index: 0,
+        }
+    }
+}
+
+/// The variables of a [`Cells`], lowest first.
+struct Ones<const W: usize> {
+    words: [u64; W],
+    index: usize,
+}
+
+impl<const W: usize> Iterator for Ones<W> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        while self.index < W {
+            let word = &mut self.words[self.index];
+            if *word != 0 {
+                let bit = word.trailing_zeros() as usize;
+                *word &= *word - 1;
+                return Some(self.index * 64 + bit);
+            }
+            self.index += 1;
+        }
+        None
     }
 }
 
@@ -493,7 +525,7 @@ impl<const W: usize> State<W> {
                 let places = c.and(group);
                 if !places.is_empty() {
                     used += 1;
-                    if places.len() == 1 {
+                    if places.is_single() {
                         singles |= 1 << v;
                     }
                 }
