@@ -7,7 +7,7 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use crate::constraints::{AllDifferent, Strength};
+use crate::constraints::{AllDifferent, AllDifferentSystem, Strength};
 use crate::constraints::{
     DifferenceIn, Element, Equal, Intersection, Linear, NotEqual, Relation, Table,
 };
@@ -356,6 +356,22 @@ impl Model {
             self.check_view(view)?;
         }
         self.post(AllDifferent::new(views, strength))
+    }
+
+    /// Several groups of variables, each all-different, propagated together as one
+    /// [`AllDifferentSystem`] (naked and hidden singles on all groups at once). Every
+    /// value of every variable must fit one window of 64 values.
+    ///
+    /// # Errors
+    ///
+    /// As [`AllDifferentSystem::new`], and [`ModelError::NoVariables`] without any.
+    pub fn all_different_system<G, I>(&mut self, groups: G) -> Result<ConstraintId, ModelError>
+    where
+        G: IntoIterator<Item = I>,
+        I: IntoIterator<Item = VarId>,
+    {
+        let system = AllDifferentSystem::new(self, groups)?;
+        self.post(system)
     }
 
     /// Two overlapping all-different groups prune each other: a value that one group

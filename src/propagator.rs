@@ -336,6 +336,9 @@ pub(crate) struct Queue {
     /// Propagators whose own changes do not wake them.
     idempotent: FixedBitSet,
     priorities: Vec<Priority>,
+    /// Each propagator's number of variables, so that scheduling them all at the
+    /// start of every search allocates nothing.
+    counts: Vec<u32>,
 }
 
 /// No propagator: changes made by search decisions.
@@ -350,10 +353,12 @@ impl Queue {
             levels: Default::default(),
             idempotent: FixedBitSet::with_capacity(propagators.len()),
             priorities: propagators.iter().map(|p| p.priority()).collect(),
+            counts: Vec::with_capacity(propagators.len()),
         };
         for (index, propagator) in propagators.iter().enumerate() {
             let events = propagator.wakes_on().events();
             let vars = propagator.variables();
+            queue.counts.push(vars.len() as u32);
             for (local, var) in vars.iter().enumerate() {
                 queue.watches[var.index()].push(Watch {
                     propagator: index as u32,
@@ -375,11 +380,10 @@ impl Queue {
     }
 
     /// Queues every propagator with all of its variables marked modified.
-    pub(crate) fn schedule_all(&mut self, propagators: &[Box<dyn Propagator>]) {
+    pub(crate) fn schedule_all(&mut self) {
         self.clear();
-        for (index, propagator) in propagators.iter().enumerate() {
-            let count = propagator.variables().len() as u32;
-            self.pending[index].extend(0..count);
+        for index in 0..self.counts.len() {
+            self.pending[index].extend(0..self.counts[index]);
             self.push(index as u32);
         }
     }

@@ -5,6 +5,7 @@
 //! [`Model::post`](crate::Model::post).
 
 mod all_different;
+mod all_different_system;
 mod binary;
 mod difference;
 mod element;
@@ -14,6 +15,7 @@ mod matching;
 mod table;
 
 pub use all_different::{AllDifferent, Strength};
+pub use all_different_system::{AllDifferentSystem, MAX_SYSTEM_VARIABLES};
 pub use binary::{Equal, NotEqual};
 pub use difference::DifferenceIn;
 pub use element::Element;

@@ -464,7 +464,7 @@ impl Solver {
         self.node = 0;
         self.depth = 0;
         self.brancher.restart();
-        self.queue.schedule_all(&self.model.constraints);
+        self.queue.schedule_all();
         let mark = self.store.mark();
         debug_assert_eq!(mark, 0);
         for i in 0..self.assumptions.len() {

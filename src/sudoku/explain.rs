@@ -420,7 +420,7 @@ impl Recorder {
         match self.constraints.get(constraint as usize) {
             Some(&SudokuConstraint::Unit(unit)) => vec![unit],
             Some(&SudokuConstraint::Intersection { box_unit, line }) => vec![box_unit, line],
-            None => Vec::new(),
+            Some(&SudokuConstraint::System) | None => Vec::new(),
         }
     }
 

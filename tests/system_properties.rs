@@ -1,0 +1,141 @@
+//! Property tests for `AllDifferentSystem`: on small random systems of groups, the
+//! solutions equal brute-force enumeration and those of the same groups posted as
+//! separate all-different constraints, with and without locked candidates.
+
+use std::collections::BTreeSet;
+
+use alldiff::constraints::AllDifferentSystem;
+use alldiff::{Model, SearchConfig, Solver, Strength, ValueOrder, VarId, VariableOrder};
+use proptest::prelude::*;
+
+#[derive(Clone, Debug)]
+struct System {
+    domains: Vec<Vec<i32>>,
+    groups: Vec<Vec<usize>>,
+    /// Extra `x != y` constraints, so that other propagators change domains too.
+    not_equal: Vec<(usize, usize)>,
+}
+
+fn system() -> impl Strategy<Value = System> {
+    (3usize..=6).prop_flat_map(|vars| {
+        let domains = prop::collection::vec(prop::collection::btree_set(-2..=3i32, 1..=4), vars);
+        let group = prop::collection::btree_set(0..vars, 1..=vars)
+            .prop_map(|g| g.into_iter().collect::<Vec<_>>());
+        let groups = prop::collection::vec(group, 1..=4);
+        let not_equal = prop::collection::vec((0..vars, 0..vars), 0..=1);
+        (domains, groups, not_equal).prop_map(|(domains, groups, not_equal)| System {
+            domains: domains
+                .into_iter()
+                .map(|d| d.into_iter().collect())
+                .collect(),
+            groups,
+            not_equal,
+        })
+    })
+}
+
+fn brute_force(system: &System) -> BTreeSet<Vec<i32>> {
+    let mut found = BTreeSet::new();
+    let n = system.domains.len();
+    let mut index = vec![0usize; n];
+    loop {
+        let values: Vec<i32> = (0..n).map(|i| system.domains[i][index[i]]).collect();
+        let groups_hold = system.groups.iter().all(|g| {
+            let seen: BTreeSet<i32> = g.iter().map(|&i| values[i]).collect();
+            seen.len() == g.len()
+        });
+        if groups_hold
+            && system
+                .not_equal
+                .iter()
+                .all(|&(a, b)| values[a] != values[b])
+        {
+            found.insert(values);
+        }
+        let mut i = 0;
+        loop {
+            if i == n {
+                return found;
+            }
+            index[i] += 1;
+            if index[i] < system.domains[i].len() {
+                break;
+            }
+            index[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+/// How the groups are posted.
+#[derive(Clone, Copy, Debug)]
+enum Posting {
+    Separate,
+    System { locked: bool },
+}
+
+fn solutions(system: &System, posting: Posting, config: SearchConfig) -> BTreeSet<Vec<i32>> {
+    let mut model = Model::new();
+    let vars: Vec<VarId> = system
+        .domains
+        .iter()
+        .map(|d| model.var_from_values(d.iter().copied()).unwrap())
+        .collect();
+    let groups = system
+        .groups
+        .iter()
+        .map(|g| g.iter().map(|&i| vars[i]).collect::<Vec<_>>());
+    match posting {
+        Posting::Separate => {
+            for group in groups {
+                model
+                    .all_different_with(group, Strength::HiddenSingles)
+                    .unwrap();
+            }
+        }
+        Posting::System { locked } => {
+            let constraint = AllDifferentSystem::new(&model, groups).unwrap();
+            model.post(constraint.locked_candidates(locked)).unwrap();
+        }
+    }
+    for &(a, b) in &system.not_equal {
+        model.not_equal(vars[a], vars[b]).unwrap();
+    }
+    let mut solver = Solver::with_config(model, config);
+    let found: Vec<Vec<i32>> = solver
+        .solutions()
+        .map(|s| vars.iter().map(|&x| s[x]).collect())
+        .collect();
+    let distinct: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
+    assert_eq!(distinct.len(), found.len(), "a solution was reported twice");
+    assert_eq!(
+        solver.count(None).solutions,
+        found.len() as u64,
+        "count agrees {posting:?} {config:?}"
+    );
+    distinct
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn system_solutions_equal_brute_force_and_separate_constraints(system in system()) {
+        let expected = brute_force(&system);
+        for config in [
+            SearchConfig::new(),
+            SearchConfig::new()
+                .variable_order(VariableOrder::DomOverWeightedDegree)
+                .value_order(ValueOrder::Descending),
+            SearchConfig::new()
+                .variable_order(VariableOrder::InputOrder)
+                .value_order(ValueOrder::Random(7)),
+        ] {
+            prop_assert_eq!(&solutions(&system, Posting::Separate, config), &expected);
+            for locked in [false, true] {
+                let found = solutions(&system, Posting::System { locked }, config);
+                prop_assert_eq!(&found, &expected, "locked {} {:?}", locked, config);
+            }
+        }
+    }
+}
