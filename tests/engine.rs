@@ -4,49 +4,15 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::{all_configs, queens};
+
 use alldiff::{
-    CountStatus, Limits, Model, ModelError, Outcome, SearchConfig, Solver, StopReason, Strength,
-    ValueOrder, VarId, VariableOrder,
+    CountStatus, Limits, Model, ModelError, Outcome, Solver, StopReason, Strength, VarId,
 };
 
-/// N-Queens as three all-different constraints: columns, and both diagonals as views.
-fn queens(n: usize, strength: Strength) -> (Model, Vec<VarId>) {
-    let mut model = Model::new();
-    let q = model.int_vars(n, 1, n as i32).unwrap();
-    model
-        .all_different_with(q.iter().copied(), strength)
-        .unwrap();
-    model
-        .all_different_with(q.iter().enumerate().map(|(i, &x)| x + i as i32), strength)
-        .unwrap();
-    model
-        .all_different_with(q.iter().enumerate().map(|(i, &x)| x - i as i32), strength)
-        .unwrap();
-    (model, q)
-}
-
 const A000170: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
-
-fn all_configs() -> Vec<SearchConfig> {
-    let mut configs = Vec::new();
-    for variable_order in [
-        VariableOrder::InputOrder,
-        VariableOrder::SmallestDomain,
-        VariableOrder::DomOverWeightedDegree,
-    ] {
-        for value_order in [
-            ValueOrder::Ascending,
-            ValueOrder::Descending,
-            ValueOrder::Random(7),
-        ] {
-            configs.push(SearchConfig {
-                variable_order,
-                value_order,
-            });
-        }
-    }
-    configs
-}
 
 #[test]
 fn queens_counts_match_oeis_for_every_strength_and_heuristic() {

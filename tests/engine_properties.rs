@@ -1,11 +1,11 @@
 //! Property tests: on small random models the solver agrees with brute-force
 //! enumeration, for every all-different strength and every search heuristic.
 
+mod common;
+
 use std::collections::BTreeSet;
 
-use alldiff::{
-    CountStatus, Model, Outcome, SearchConfig, Solver, Strength, ValueOrder, VarId, VariableOrder,
-};
+use alldiff::{CountStatus, Model, Outcome, Solver, Strength, VarId};
 use proptest::prelude::*;
 
 /// A constraint as the oracle understands it: over (variable index, offset) pairs.
@@ -104,27 +104,6 @@ fn build(problem: &Problem, strength: Strength) -> (Model, Vec<VarId>) {
     (model, vars)
 }
 
-fn configs() -> Vec<SearchConfig> {
-    let mut configs = Vec::new();
-    for variable_order in [
-        VariableOrder::InputOrder,
-        VariableOrder::SmallestDomain,
-        VariableOrder::DomOverWeightedDegree,
-    ] {
-        for value_order in [
-            ValueOrder::Ascending,
-            ValueOrder::Descending,
-            ValueOrder::Random(3),
-        ] {
-            configs.push(SearchConfig {
-                variable_order,
-                value_order,
-            });
-        }
-    }
-    configs
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -132,7 +111,7 @@ proptest! {
     fn solutions_equal_brute_force(problem in problem()) {
         let expected = brute_force(&problem);
         for strength in [Strength::Value, Strength::HiddenSingles, Strength::Domain] {
-            for config in configs() {
+            for config in common::all_configs() {
                 let (model, vars) = build(&problem, strength);
                 let mut solver = Solver::with_config(model, config);
                 let found: Vec<Vec<i32>> = solver

@@ -1,30 +1,15 @@
 //! Recorded traces: exact trees on small problems, agreement with the solver's
 //! statistics, the DOT output, replay and the event cap.
 
+mod common;
+
+use common::queens;
+
 use alldiff::trace::{self, DotOptions, NodeStatus, Trace, TraceError};
 use alldiff::{
     CountStatus, Model, Outcome, SearchConfig, Solver, Strength, ValueOrder, VarId, VariableOrder,
 };
 use proptest::prelude::*;
-
-/// N-Queens as three all-different constraints: rows, and both diagonals as views.
-fn queens(n: usize, strength: Strength) -> (Model, Vec<VarId>) {
-    let mut model = Model::new();
-    let q = model.int_vars(n, 1, n as i32).unwrap();
-    for (i, &x) in q.iter().enumerate() {
-        model.set_name(x, format!("q{i}")).unwrap();
-    }
-    model
-        .all_different_with(q.iter().copied(), strength)
-        .unwrap();
-    model
-        .all_different_with(q.iter().enumerate().map(|(i, &x)| x + i as i32), strength)
-        .unwrap();
-    model
-        .all_different_with(q.iter().enumerate().map(|(i, &x)| x - i as i32), strength)
-        .unwrap();
-    (model, q)
-}
 
 /// A 4x4 Latin square (rows and columns all different) with the first row and the
 /// first column given as 1 2 3 4.
