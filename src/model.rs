@@ -318,7 +318,8 @@ impl Model {
     }
 
     /// Posts any constraint: a built-in one or a user's own [`Propagator`]. Its
-    /// variables are checked to belong to this model.
+    /// variables are checked to belong to this model, and its views
+    /// ([`Propagator::views`]) to stay within the 32-bit value range.
     pub fn post(
         &mut self,
         constraint: impl Propagator + 'static,
@@ -332,12 +333,15 @@ impl Model {
         for var in vars {
             self.check_var(var)?;
         }
+        for view in constraint.views() {
+            self.check_view(view)?;
+        }
         self.constraints.push(Box::new(constraint));
         Ok(ConstraintId(self.constraints.len() as u32 - 1))
     }
 
     /// All the views take different values, with the default strength
-    /// ([`Strength::HiddenSingles`]).
+    /// ([`Strength::Value`]).
     pub fn all_different<V: Into<View>>(
         &mut self,
         views: impl IntoIterator<Item = V>,

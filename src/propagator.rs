@@ -111,6 +111,12 @@ pub trait Propagator: fmt::Debug + Send {
     /// is its *local index*, as [`Context::modified`] reports it.
     fn variables(&self) -> Vec<VarId>;
 
+    /// The views the constraint reads, with their offsets, so that posting can check
+    /// that no offset overflows. Default: each variable with offset 0.
+    fn views(&self) -> Vec<View> {
+        self.variables().into_iter().map(View::from).collect()
+    }
+
     /// Removes values that no solution can take, given the current domains.
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict>;
 

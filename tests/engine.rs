@@ -247,6 +247,12 @@ fn model_errors_name_what_is_wrong() {
         )
     );
     assert!(model.all_different([x - 5]).is_ok());
+    // Posting a constraint value directly checks its views too.
+    let direct = alldiff::constraints::AllDifferent::new(vec![x + 1], Strength::Value);
+    assert!(matches!(
+        model.post(direct),
+        Err(ModelError::OffsetOverflow { .. })
+    ));
     let mut solver = Solver::new(model);
     assert_eq!(
         solver.assume(foreign, 0),

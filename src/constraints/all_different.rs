@@ -319,6 +319,10 @@ impl Propagator for AllDifferent {
         self.views.iter().map(|v| v.var).collect()
     }
 
+    fn views(&self) -> Vec<View> {
+        self.views.clone()
+    }
+
     fn wakes_on(&self) -> Wake {
         match self.strength {
             Strength::Value => Wake::Fixed,

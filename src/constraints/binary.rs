@@ -30,6 +30,10 @@ impl Propagator for NotEqual {
         vec![self.a.var, self.b.var]
     }
 
+    fn views(&self) -> Vec<View> {
+        vec![self.a, self.b]
+    }
+
     fn wakes_on(&self) -> Wake {
         Wake::Fixed
     }
@@ -91,6 +95,10 @@ impl Propagator for Equal {
 
     fn variables(&self) -> Vec<VarId> {
         vec![self.a.var, self.b.var]
+    }
+
+    fn views(&self) -> Vec<View> {
+        vec![self.a, self.b]
     }
 
     fn is_idempotent(&self) -> bool {

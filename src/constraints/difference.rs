@@ -66,6 +66,10 @@ impl Propagator for DifferenceIn {
         vec![self.a.var, self.b.var]
     }
 
+    fn views(&self) -> Vec<View> {
+        vec![self.a, self.b]
+    }
+
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         ctx.set_rule("difference support");
         let (a, b) = (self.a, self.b);

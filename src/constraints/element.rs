@@ -47,6 +47,10 @@ impl Propagator for Element {
         vec![self.index.var, self.value.var]
     }
 
+    fn views(&self) -> Vec<View> {
+        vec![self.index, self.value]
+    }
+
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         ctx.set_rule("element");
         // Indices whose entry is out of range or no longer a possible value.

@@ -223,6 +223,10 @@ impl Propagator for Intersection {
         "intersection"
     }
 
+    fn views(&self) -> Vec<View> {
+        self.groups.concat()
+    }
+
     fn variables(&self) -> Vec<VarId> {
         let mut vars: Vec<VarId> = self.groups[0].iter().map(|v| v.var).collect();
         for (view, &shared) in self.groups[1].iter().zip(&self.shared[1]) {

@@ -193,6 +193,10 @@ impl Propagator for Linear {
         self.terms.iter().map(|t| t.view.var).collect()
     }
 
+    fn views(&self) -> Vec<View> {
+        self.terms.iter().map(|t| t.view).collect()
+    }
+
     fn wakes_on(&self) -> Wake {
         match self.relation {
             Relation::NotEqual => Wake::Fixed,

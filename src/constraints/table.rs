@@ -51,6 +51,10 @@ impl Propagator for Table {
         self.views.iter().map(|v| v.var).collect()
     }
 
+    fn views(&self) -> Vec<View> {
+        self.views.clone()
+    }
+
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         ctx.set_rule("table support");
         let mut supported = std::mem::take(&mut self.supported);
