@@ -25,6 +25,7 @@ fn main() -> ExitCode {
             };
         }
     };
+    init_tracing();
     match run(cli) {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
@@ -32,6 +33,19 @@ fn main() -> ExitCode {
             let _ = writeln!(io::stderr(), "alldiff: error: {e:#}");
             ExitCode::from(cli::EXIT_USAGE)
         }
+    }
+}
+
+/// Shows the library's `tracing` events on standard error when `RUST_LOG` asks for
+/// them (e.g. `RUST_LOG=alldiff::search=trace`); without it nothing is installed, so
+/// the instrumentation costs nothing.
+fn init_tracing() {
+    if std::env::var_os("RUST_LOG").is_some() {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_writer(io::stderr)
+            .with_ansi(io::IsTerminal::is_terminal(&io::stderr()))
+            .try_init();
     }
 }
 
