@@ -404,16 +404,26 @@ impl Queue {
     /// Wakes the watchers of `var` interested in `event`, except `source` when its
     /// own changes do not wake it.
     pub(crate) fn notify(&mut self, var: u32, event: Event, source: u32) {
-        for i in 0..self.watches[var as usize].len() {
-            let watch = self.watches[var as usize][i];
-            if !watch.events.intersects(event) {
+        let Queue {
+            watches,
+            pending,
+            queued,
+            levels,
+            idempotent,
+            priorities,
+            ..
+        } = self;
+        for watch in &watches[var as usize] {
+            let propagator = watch.propagator as usize;
+            if !watch.events.intersects(event)
+                || (watch.propagator == source && idempotent.contains(propagator))
+            {
                 continue;
             }
-            if watch.propagator == source && self.idempotent.contains(source as usize) {
-                continue;
+            pending[propagator].push(watch.local);
+            if !queued.put(propagator) {
+                levels[priorities[propagator] as usize].push_back(watch.propagator);
             }
-            self.pending[watch.propagator as usize].push(watch.local);
-            self.push(watch.propagator);
         }
     }
 

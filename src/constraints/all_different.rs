@@ -29,24 +29,21 @@ pub enum Strength {
     Domain,
 }
 
+/// The most views the bitmask path handles: more cannot differ within 64 values.
+const MAX_WINDOW_VIEWS: usize = 64;
+
 /// The all-different constraint over views.
 #[derive(Clone, Debug)]
 pub struct AllDifferent {
     views: Vec<View>,
     strength: Strength,
     window: Window,
-    masks: Vec<u64>,
     work: Vec<u32>,
     counts: Vec<u32>,
     matching: Matching,
     domain_start: Vec<u32>,
     domain_values: Vec<u32>,
     removals: Vec<(usize, u32)>,
-    /// For each view of the latest bitmask call, its mask just before a hidden single
-    /// fixed it, or 0: the removals up to that mask were value eliminations.
-    before_hidden: Vec<u64>,
-    /// The views of the latest bitmask call fixed by hidden singles, in that order.
-    hidden_order: Vec<u32>,
 }
 
 /// Whether the views' values fit one 64-bit window, and how each view's domain word
@@ -65,15 +62,12 @@ impl AllDifferent {
             views,
             strength,
             window: Window::Unknown,
-            masks: Vec::new(),
             work: Vec::new(),
             counts: Vec::new(),
             matching: Matching::default(),
             domain_start: Vec::new(),
             domain_values: Vec::new(),
             removals: Vec::new(),
-            before_hidden: Vec::new(),
-            hidden_order: Vec::new(),
         }
     }
 
@@ -106,49 +100,66 @@ impl AllDifferent {
     }
 
     /// Value elimination and hidden singles on bitmasks, then writes back.
+    ///
+    /// The masks live in fixed arrays on the stack: a window holds at most 64 values,
+    /// so more than 64 views can never all differ.
     fn propagate_bits(&mut self, ctx: &mut Context<'_>, shifts: &[u32]) -> Result<(), Conflict> {
-        self.masks.clear();
-        for (view, &shift) in self.views.iter().zip(shifts) {
-            let (word, _) = ctx
-                .small_word(view.var.raw())
-                .expect("window of small domains");
-            self.masks.push(word << shift);
+        // Small arrays for the common case keep the zeroing cheap.
+        match self.views.len() {
+            0..=16 => self.propagate_bits_in::<16>(ctx, shifts),
+            17..=MAX_WINDOW_VIEWS => self.propagate_bits_in::<MAX_WINDOW_VIEWS>(ctx, shifts),
+            _ => Err(Conflict),
         }
-        let n = self.masks.len() as u32;
-        self.before_hidden.clear();
-        self.before_hidden.resize(self.masks.len(), 0);
-        self.hidden_order.clear();
+    }
+
+    /// [`Self::propagate_bits`] with arrays of `N >= views` entries.
+    fn propagate_bits_in<const N: usize>(
+        &mut self,
+        ctx: &mut Context<'_>,
+        shifts: &[u32],
+    ) -> Result<(), Conflict> {
+        let n = self.views.len();
+        let mut masks = [0u64; N];
+        for i in 0..n {
+            let (word, _) = ctx
+                .small_word(self.views[i].var.raw())
+                .expect("window of small domains");
+            masks[i] = word << shifts[i];
+        }
+        let masks = &mut masks[..n];
+        // Each view's mask before a hidden single fixed it (0 if none did), and the
+        // order the hidden singles were found in.
+        let mut before_hidden = [0u64; N];
+        let mut hidden_order = [0u8; N];
+        let mut hidden = 0;
         loop {
-            eliminate_fixed(&mut self.masks)?;
+            eliminate_fixed(masks)?;
             if self.strength == Strength::Value {
                 break;
             }
             let (mut once, mut twice) = (0u64, 0u64);
-            for &m in &self.masks {
+            for &m in masks.iter() {
                 twice |= once & m;
                 once |= m;
             }
-            if once.count_ones() < n {
+            let values = once.count_ones() as usize;
+            if values < n {
                 return Err(Conflict);
             }
-            if once.count_ones() > n {
+            if values > n {
                 break;
             }
             let singles = once & !twice;
             let mut progress = false;
-            for (i, (m, before)) in self
-                .masks
-                .iter_mut()
-                .zip(&mut self.before_hidden)
-                .enumerate()
-            {
+            for (i, m) in masks.iter_mut().enumerate() {
                 let mine = *m & singles;
                 if mine != 0 && *m != mine {
                     if mine & (mine - 1) != 0 {
                         return Err(Conflict);
                     }
-                    *before = *m;
-                    self.hidden_order.push(i as u32);
+                    before_hidden[i] = *m;
+                    hidden_order[hidden] = i as u8;
+                    hidden += 1;
                     *m = mine;
                     progress = true;
                 }
@@ -162,19 +173,20 @@ impl AllDifferent {
         // singles in the order found, so that each digit has one place left when its
         // single is recorded.
         ctx.set_rule("value elimination");
-        for (i, (view, &shift)) in self.views.iter().zip(shifts).enumerate() {
-            let before = self.before_hidden[i];
-            let keep = if before != 0 { before } else { self.masks[i] } >> shift;
-            let var = view.var.raw();
-            let (word, _) = ctx.small_word(var).expect("window of small domains");
-            if word != keep {
+        for i in 0..n {
+            let before = before_hidden[i];
+            let keep = if before != 0 { before } else { masks[i] } >> shifts[i];
+            let var = self.views[i].var.raw();
+            if ctx.small_word(var).is_some_and(|(word, _)| word != keep) {
                 ctx.retain_small(var, keep)?;
             }
         }
-        ctx.set_rule("hidden single");
-        for &i in &self.hidden_order {
-            let i = i as usize;
-            ctx.retain_small(self.views[i].var.raw(), self.masks[i] >> shifts[i])?;
+        if hidden > 0 {
+            ctx.set_rule("hidden single");
+            for &i in &hidden_order[..hidden] {
+                let i = usize::from(i);
+                ctx.retain_small(self.views[i].var.raw(), masks[i] >> shifts[i])?;
+            }
         }
         Ok(())
     }
