@@ -61,26 +61,33 @@ impl SearchConfig {
     }
 }
 
-/// The choice state: constraint weights and the random generator.
+/// The choice state: weighted degrees and the random generator.
 #[derive(Clone, Debug)]
 pub(crate) struct Brancher {
     config: SearchConfig,
-    /// For each variable, the propagators on it (for dom/wdeg).
-    constraints_of: Vec<Vec<u32>>,
-    weights: Vec<u64>,
+    /// For each constraint, its variables (a failure raises their weighted degrees).
+    vars_of: Vec<Vec<u32>>,
+    /// Each variable's number of constraints: its weighted degree before any failure.
+    degrees: Vec<u64>,
+    /// Each variable's weighted degree: the sum of its constraints' weights, each
+    /// weight being 1 plus the failures that constraint found. Kept up to date at each
+    /// failure, so choosing a variable reads one number per variable.
+    weighted_degrees: Vec<u64>,
     rng: Xoshiro256PlusPlus,
 }
 
 impl Brancher {
-    pub(crate) fn new(
-        config: SearchConfig,
-        constraints_of: Vec<Vec<u32>>,
-        constraint_count: usize,
-    ) -> Brancher {
+    /// `vars_of` lists each constraint's variables, of `var_count` in all.
+    pub(crate) fn new(config: SearchConfig, vars_of: Vec<Vec<u32>>, var_count: usize) -> Brancher {
+        let mut degrees = vec![0; var_count];
+        for &var in vars_of.iter().flatten() {
+            degrees[var as usize] += 1;
+        }
         Brancher {
             config,
-            constraints_of,
-            weights: vec![1; constraint_count],
+            vars_of,
+            weighted_degrees: degrees.clone(),
+            degrees,
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
         }
     }
@@ -98,11 +105,15 @@ impl Brancher {
         if let ValueOrder::Random(seed) = self.config.value_order {
             self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         }
-        self.weights.fill(1);
+        self.weighted_degrees.copy_from_slice(&self.degrees);
     }
 
+    /// `constraint` found a failure: its weight, and so its variables' weighted
+    /// degrees, grow by one.
     pub(crate) fn failed(&mut self, constraint: u32) {
-        self.weights[constraint as usize] += 1;
+        for &var in &self.vars_of[constraint as usize] {
+            self.weighted_degrees[var as usize] += 1;
+        }
     }
 
     /// The next variable to branch on, or `None` when all are fixed.
@@ -127,11 +138,7 @@ impl Brancher {
                 let mut best: Option<(u32, u64, u64)> = None;
                 for var in unfixed {
                     let size = u64::from(store.size(var));
-                    let weight: u64 = self.constraints_of[var as usize]
-                        .iter()
-                        .map(|&c| self.weights[c as usize])
-                        .sum::<u64>()
-                        .max(1);
+                    let weight = self.weighted_degrees[var as usize].max(1);
                     // size / weight < best_size / best_weight, without division.
                     if best.is_none_or(|(_, s, w)| size * w < s * weight) {
                         best = Some((var, size, weight));

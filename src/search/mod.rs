@@ -179,13 +179,12 @@ impl Solver {
     /// A solver for `model` with the given search choices.
     pub fn with_config(model: Model, config: SearchConfig) -> Solver {
         let queue = Queue::new(model.var_count(), &model.constraints);
-        let mut constraints_of = vec![Vec::new(); model.var_count()];
-        for (index, constraint) in model.constraints.iter().enumerate() {
-            for var in constraint.variables() {
-                constraints_of[var.index()].push(index as u32);
-            }
-        }
-        let brancher = Brancher::new(config, constraints_of, model.constraint_count());
+        let vars_of = model
+            .constraints
+            .iter()
+            .map(|c| c.variables().iter().map(|v| v.raw()).collect())
+            .collect();
+        let brancher = Brancher::new(config, vars_of, model.var_count());
         Solver {
             store: model.store.clone(),
             queue,
