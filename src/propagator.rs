@@ -433,8 +433,12 @@ impl Queue {
             .pop_front()
             .or_else(|| self.levels[1].pop_front())?;
         self.queued.set(propagator as usize, false);
+        // Copied, not swapped: each list keeps its own capacity, so that once warm
+        // the queue allocates nothing.
+        let pending = &mut self.pending[propagator as usize];
         modified.clear();
-        std::mem::swap(modified, &mut self.pending[propagator as usize]);
+        modified.extend_from_slice(pending);
+        pending.clear();
         Some(propagator)
     }
 

@@ -128,6 +128,16 @@ impl Store {
         (self.layouts.len() - 1) as u32
     }
 
+    /// Becomes a copy of `other` (the same variables), reusing this store's buffers:
+    /// unlike the derived `clone_from`, it allocates nothing once the sizes match.
+    pub(crate) fn reset_from(&mut self, other: &Store) {
+        self.layouts.clone_from(&other.layouts);
+        self.cells.clone_from(&other.cells);
+        self.stamps.clone_from(&other.stamps);
+        self.trail.clone_from(&other.trail);
+        self.epoch = other.epoch;
+    }
+
     pub(crate) fn var_count(&self) -> usize {
         self.layouts.len()
     }

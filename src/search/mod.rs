@@ -458,7 +458,7 @@ impl Solver {
     fn start_search(&mut self, observer: &mut impl SearchObserver) -> bool {
         self.stats = Statistics::default();
         self.started = Instant::now();
-        self.store.clone_from(&self.model.store);
+        self.store.reset_from(&self.model.store);
         self.stack.clear();
         self.node = 0;
         self.depth = 0;
