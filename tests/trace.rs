@@ -588,3 +588,28 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn summary_splits_the_time_into_phases() {
+    let (model, _) = queens(6, Strength::Value);
+    let mut solver = Solver::with_config(model, input_order());
+    let mut buffer = Vec::new();
+    let (count, _) = trace::count_traced(&mut solver, "6-queens", &mut buffer, None, None).unwrap();
+    assert_eq!(count.solutions, 4);
+    let trace = Trace::parse(buffer.as_slice()).unwrap();
+    assert!(trace.nodes().iter().all(|n| n.time_us.is_some()));
+    let times: Vec<u64> = trace.nodes().iter().map(|n| n.time_us.unwrap()).collect();
+    assert!(
+        times.windows(2).all(|w| w[0] <= w[1]),
+        "node times never go back"
+    );
+    let phases = trace.summary().phases.expect("timed nodes");
+    assert!(phases.to_first_solution.is_some() && phases.between_solutions.is_some());
+    let text = trace.summary().to_string();
+    assert!(text.contains("time per phase (microseconds):"), "{text}");
+    assert!(text.contains("  root propagation: "), "{text}");
+    assert!(
+        text.contains("after the last solution (proof that there is no other)"),
+        "{text}"
+    );
+}

@@ -95,6 +95,10 @@ pub struct NodeRecord {
     pub value: Option<i32>,
     /// How its propagation ended.
     pub status: NodeStatus,
+    /// Microseconds from the start of the recording to the end of this node's
+    /// propagation; absent in traces written without timing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_us: Option<u64>,
 }
 
 /// Values removed by one constraint's rule from one variable during a node's

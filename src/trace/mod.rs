@@ -50,7 +50,7 @@ pub use format::{
 };
 pub use read::{Node, Trace, TraceError};
 pub use record::{TraceRecorder, Written, count_traced, solve_traced};
-pub use summary::{ConstraintCount, Summary};
+pub use summary::{ConstraintCount, Phases, Summary};
 
 /// Runs the examples of `docs/tracing.md` as doctests.
 #[cfg(doctest)]

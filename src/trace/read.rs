@@ -116,6 +116,9 @@ pub struct Node {
     pub failed_by: Option<u32>,
     /// Its children, in creation order (`=` before `!=`).
     pub children: Vec<u64>,
+    /// When its propagation ended, in microseconds from the start of the recording,
+    /// if the trace has times.
+    pub time_us: Option<u64>,
 }
 
 /// A parsed and checked trace.
@@ -241,6 +244,7 @@ impl Trace {
             prunings: Vec::new(),
             failed_by: None,
             children: Vec::new(),
+            time_us: record.time_us,
         });
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! Writing a trace while the search runs.
 
 use std::io::{self, BufWriter, Write};
+use std::time::Instant;
 
 use super::format::{
     ConstraintInfo, FORMAT_NAME, FORMAT_VERSION, FailureRecord, Header, NodeRecord, NodeStatus,
@@ -30,6 +31,8 @@ pub struct TraceRecorder<W: Write> {
     pending: Option<NodeRecord>,
     pending_prunes: Vec<PruneRecord>,
     line: Vec<u8>,
+    /// When the recording started: node times count from here.
+    started: Instant,
 }
 
 /// What a [`TraceRecorder`] wrote.
@@ -96,6 +99,7 @@ impl<W: Write> TraceRecorder<W> {
             pending: Some(root(NodeStatus::Branch)),
             pending_prunes: Vec::new(),
             line,
+            started: Instant::now(),
         })
     }
 
@@ -153,7 +157,8 @@ impl<W: Write> TraceRecorder<W> {
     }
 
     fn flush_pending(&mut self) {
-        if let Some(node) = self.pending.take() {
+        if let Some(mut node) = self.pending.take() {
+            node.time_us = self.now_us();
             self.event(&Record::Node(node));
         }
         let mut prunes = std::mem::take(&mut self.pending_prunes);
@@ -170,6 +175,11 @@ impl<W: Write> TraceRecorder<W> {
         }
         self.flush_pending();
     }
+
+    /// Microseconds since the recording started.
+    fn now_us(&self) -> Option<u64> {
+        u64::try_from(self.started.elapsed().as_micros()).ok()
+    }
 }
 
 fn root(status: NodeStatus) -> NodeRecord {
@@ -181,6 +191,7 @@ fn root(status: NodeStatus) -> NodeRecord {
         op: None,
         value: None,
         status,
+        time_us: None,
     }
 }
 
@@ -195,6 +206,7 @@ impl<W: Write> SearchObserver for TraceRecorder<W> {
             op: Some(decision.branch),
             value: Some(decision.value),
             status: NodeStatus::Branch,
+            time_us: None,
         });
     }
 

@@ -47,6 +47,51 @@ pub struct Summary {
     pub truncated: Option<TruncatedRecord>,
     /// The solver's statistics, if the trace has them.
     pub statistics: Option<Statistics>,
+    /// Where the time went, if the trace has node times.
+    pub phases: Option<Phases>,
+}
+
+/// The search's time split into phases, in microseconds, from the node times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Phases {
+    /// Propagating the root, before the first decision.
+    pub root: u64,
+    /// From the root's fixpoint to the first solution; `None` if there was none.
+    pub to_first_solution: Option<u64>,
+    /// From the first solution to the last one (0 with a single solution).
+    pub between_solutions: Option<u64>,
+    /// After the last solution (or the root, with none) to the end of the search:
+    /// proving there is no other solution, or none at all.
+    pub after_last_solution: u64,
+}
+
+impl Phases {
+    /// The phases of `trace`, if every node has a time.
+    fn of(trace: &Trace) -> Option<Phases> {
+        let times: Option<Vec<u64>> = trace.nodes().iter().map(|n| n.time_us).collect();
+        let times = times?;
+        let root = *times.first()?;
+        let solutions: Vec<u64> = trace
+            .nodes()
+            .iter()
+            .zip(&times)
+            .filter(|(node, _)| node.status == NodeStatus::Solution)
+            .map(|(_, &time)| time)
+            .collect();
+        let last_node = times.iter().copied().max().unwrap_or(root);
+        let end = trace
+            .statistics()
+            .and_then(|s| u64::try_from(s.solve_time.as_micros()).ok())
+            .map_or(last_node, |solve| solve.max(last_node));
+        let first = solutions.iter().copied().min();
+        let last = solutions.iter().copied().max();
+        Some(Phases {
+            root,
+            to_first_solution: first.map(|t| t.saturating_sub(root)),
+            between_solutions: first.zip(last).map(|(a, b)| b - a),
+            after_last_solution: end.saturating_sub(last.unwrap_or(root)),
+        })
+    }
 }
 
 impl Trace {
@@ -99,6 +144,7 @@ impl Trace {
             by_rule: rules,
             truncated: self.truncated().cloned(),
             statistics: self.statistics().cloned(),
+            phases: Phases::of(self),
         }
     }
 }
@@ -143,6 +189,22 @@ impl fmt::Display for Summary {
         writeln!(f, "values removed by rule:")?;
         for (rule, count) in &self.by_rule {
             writeln!(f, "  {rule}: {count}")?;
+        }
+        if let Some(phases) = &self.phases {
+            writeln!(f, "time per phase (microseconds):")?;
+            writeln!(f, "  root propagation: {}", phases.root)?;
+            if let Some(t) = phases.to_first_solution {
+                writeln!(f, "  search to the first solution: {t}")?;
+            }
+            if let Some(t) = phases.between_solutions.filter(|&t| t > 0) {
+                writeln!(f, "  from the first to the last solution: {t}")?;
+            }
+            let proof = if phases.to_first_solution.is_some() {
+                "after the last solution (proof that there is no other)"
+            } else {
+                "search (proof that there is no solution)"
+            };
+            writeln!(f, "  {proof}: {}", phases.after_last_solution)?;
         }
         if let Some(cut) = &self.truncated {
             writeln!(
