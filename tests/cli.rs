@@ -405,7 +405,14 @@ fn trace_a_4x4_solve() {
 #[test]
 fn rust_log_shows_search_events_on_stderr_only() {
     let output = Command::new(env!("CARGO_BIN_EXE_alldiff"))
-        .args(["count", "--threads", "1", "--limit", "3", "1..............."])
+        .args([
+            "count",
+            "--threads",
+            "1",
+            "--limit",
+            "3",
+            "1...............",
+        ])
         .env("RUST_LOG", "alldiff::search=trace")
         .output()
         .expect("the binary runs");
@@ -413,5 +420,8 @@ fn rust_log_shows_search_events_on_stderr_only() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("alldiff::search"), "{stderr}");
     assert!(stderr.contains("decision node=1 parent=0"), "{stderr}");
-    assert!(!stderr.contains('\x1b'), "no colour codes when stderr is not a terminal");
+    assert!(
+        !stderr.contains('\x1b'),
+        "no colour codes when stderr is not a terminal"
+    );
 }
