@@ -288,20 +288,6 @@ impl<const W: usize> Cells<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
-    /// Whether it holds exactly one variable (without counting: no `popcnt` needed).
-    fn is_single(self) -> bool {
-        let mut found = false;
-        for &w in &self.0 {
-            if w != 0 {
-                if found || w & (w - 1) != 0 {
-                    return false;
-                }
-                found = true;
-            }
-        }
-        found
-    }
-
     fn ones(self) -> Ones<W> {
         Ones {
             words: self.0,
@@ -373,6 +359,8 @@ struct State<const W: usize> {
     present: Vec<u64>,
     /// Per group, the number of values in `present`.
     counts: Vec<u32>,
+    /// The variables with two values or more.
+    multi: Cells<W>,
     /// Whether the copy is a fixpoint left by a successful call; if not, the next
     /// call rebuilds it from the domains and examines everything.
     valid: bool,
@@ -381,6 +369,7 @@ struct State<const W: usize> {
     saved_domains: Vec<u64>,
     saved_present: Vec<u64>,
     saved_counts: Vec<u32>,
+    saved_multi: Cells<W>,
     /// Work: per value, the variables that lost it (or changed otherwise) and whose
     /// groups must be examined for it.
     lost: Vec<Cells<W>>,
@@ -442,6 +431,8 @@ impl<const W: usize> State<W> {
             every_value,
             candidates: vec![Cells::EMPTY; values],
             domains: vec![0; vars],
+            multi: Cells::EMPTY,
+            saved_multi: Cells::EMPTY,
             valid: false,
             saved_candidates: vec![Cells::EMPTY; values],
             saved_domains: vec![0; vars],
@@ -461,6 +452,7 @@ impl<const W: usize> State<W> {
             self.saved_domains.copy_from_slice(&self.domains);
             self.saved_present.copy_from_slice(&self.present);
             self.saved_counts.copy_from_slice(&self.counts);
+            self.saved_multi = self.multi;
         }
         self.touched = Cells::EMPTY;
         self.hidden = Cells::EMPTY;
@@ -478,6 +470,7 @@ impl<const W: usize> State<W> {
                 self.domains.copy_from_slice(&self.saved_domains);
                 self.present.copy_from_slice(&self.saved_present);
                 self.counts.copy_from_slice(&self.saved_counts);
+                self.multi = self.saved_multi;
             } else {
                 self.valid = false;
             }
@@ -522,6 +515,9 @@ impl<const W: usize> State<W> {
             }
             if word & (word - 1) == 0 {
                 self.fixed.insert(i);
+                self.multi.remove(i);
+            } else {
+                self.multi.insert(i);
             }
         }
         if !added.is_empty() {
@@ -564,6 +560,7 @@ impl<const W: usize> State<W> {
     fn rebuild(&mut self, ctx: &Context<'_>, vars: &Vars<'_>) -> Result<(), Conflict> {
         self.candidates.fill(Cells::EMPTY);
         self.fixed = Cells::EMPTY;
+        self.multi = Cells::EMPTY;
         for (i, (&var, &shift)) in vars.vars.iter().zip(vars.shifts).enumerate() {
             let (word, _) = ctx.small_word(var.raw()).ok_or(Conflict)?;
             let word = word << shift;
@@ -576,6 +573,8 @@ impl<const W: usize> State<W> {
             }
             if word & (word - 1) == 0 {
                 self.fixed.insert(i);
+            } else {
+                self.multi.insert(i);
             }
         }
         let mut all = Cells::EMPTY;
@@ -601,6 +600,7 @@ impl<const W: usize> State<W> {
         self.touched.insert(i);
         if d & (d - 1) == 0 {
             self.fixed.insert(i);
+            self.multi.remove(i);
         }
         Ok(())
     }
@@ -633,60 +633,87 @@ impl<const W: usize> State<W> {
             let v = self.lost_values.trailing_zeros() as usize;
             self.lost_values &= self.lost_values - 1;
             let lost = std::mem::replace(&mut self.lost[v], Cells::EMPTY);
-            self.hidden_singles(v, lost)?;
+            self.hidden_singles(v)?;
             if locked {
                 self.locked_candidates(v, lost)?;
             }
         }
     }
 
-    /// Hidden singles of value `v` and the pigeonhole check in the groups that meet
-    /// `lost`.
-    fn hidden_singles(&mut self, v: usize, lost: Cells<W>) -> Result<(), Conflict> {
+    /// Hidden singles of value `v` and the pigeonhole check, in every group.
+    ///
+    /// The groups are scanned 64 at a time without branches, collecting the groups
+    /// where `v` just lost its last place and those where its one place is a variable
+    /// not yet fixed; only those are then acted on.
+    fn hidden_singles(&mut self, v: usize) -> Result<(), Conflict> {
         let bit = 1u64 << v;
-        for g in 0..self.groups.len() {
-            let group = self.groups[g];
-            if !group.intersects(lost) {
-                continue;
-            }
-            let places = self.candidates[v].and(group);
-            if places.is_empty() {
-                if self.present[g] & bit != 0 {
-                    self.present[g] &= !bit;
-                    self.counts[g] -= 1;
-                    let (count, size) = (self.counts[g], self.sizes[g]);
-                    if count < size {
-                        return Err(Conflict);
-                    }
-                    if count == size {
-                        // Newly tight: every value of the group is worth a look.
-                        for u in bits(self.every_value) {
-                            self.lost[u] = self.lost[u].or(group);
-                        }
-                        self.lost_values = self.every_value;
-                    }
+        let (candidates, multi) = (self.candidates[v], self.multi);
+        for start in (0..self.groups.len()).step_by(64) {
+            let end = self.groups.len().min(start + 64);
+            let (mut emptied, mut singles) = (0u64, 0u64);
+            for (k, (group, &present)) in self.groups[start..end]
+                .iter()
+                .zip(&self.present[start..end])
+                .enumerate()
+            {
+                let places = candidates.and(*group);
+                let (mut words, mut crowded, mut open) = (0u64, 0u64, 0u64);
+                for (&p, &m) in places.0.iter().zip(&multi.0) {
+                    words += u64::from(p != 0);
+                    crowded |= p & p.wrapping_sub(1);
+                    open |= p & m;
                 }
-                continue;
+                let was_present = (present >> v) & 1;
+                emptied |= (u64::from(words == 0) & was_present) << k;
+                singles |= (u64::from(words == 1 && crowded == 0 && open != 0)) << k;
             }
-            if self.counts[g] != self.sizes[g] || !places.is_single() {
-                continue;
+            for k in bits(emptied) {
+                self.leave_group(start + k, bit)?;
             }
-            let Some(i) = places.ones().next() else {
-                continue;
-            };
-            let others = self.domains[i] & !bit;
-            if others == 0 {
-                continue;
+            for k in bits(singles) {
+                let g = start + k;
+                if self.counts[g] != self.sizes[g] {
+                    continue;
+                }
+                // Still one open place: an earlier single of this scan may have fixed it.
+                let places = self.candidates[v].and(self.groups[g]);
+                let Some(i) = places.ones().next() else {
+                    continue;
+                };
+                let others = self.domains[i] & !bit;
+                if others == 0 {
+                    continue;
+                }
+                for u in bits(others) {
+                    self.candidates[u].remove(i);
+                    self.lost[u].insert(i);
+                }
+                self.lost_values |= others;
+                self.domains[i] = bit;
+                self.multi.remove(i);
+                self.touched.insert(i);
+                self.hidden.insert(i);
+                self.fixed.insert(i);
             }
-            for u in bits(others) {
-                self.candidates[u].remove(i);
-                self.lost[u].insert(i);
+        }
+        Ok(())
+    }
+
+    /// Value `bit` has no place left in group `g`: fails if too few values are left.
+    fn leave_group(&mut self, g: usize, bit: u64) -> Result<(), Conflict> {
+        self.present[g] &= !bit;
+        self.counts[g] -= 1;
+        let (count, size) = (self.counts[g], self.sizes[g]);
+        if count < size {
+            return Err(Conflict);
+        }
+        if count == size {
+            // Newly tight: every value of the group is worth a look.
+            let group = self.groups[g];
+            for u in bits(self.every_value) {
+                self.lost[u] = self.lost[u].or(group);
             }
-            self.lost_values |= others;
-            self.domains[i] = bit;
-            self.touched.insert(i);
-            self.hidden.insert(i);
-            self.fixed.insert(i);
+            self.lost_values = self.every_value;
         }
         Ok(())
     }
