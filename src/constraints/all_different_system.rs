@@ -346,6 +346,8 @@ struct State<const W: usize> {
     sizes: Vec<u32>,
     /// For each variable, the other variables of its groups.
     peers: Vec<Cells<W>>,
+    /// For each variable, the groups it belongs to.
+    member_of: Vec<Vec<u32>>,
     /// Ordered pairs of groups sharing at least two variables (locked candidates).
     pairs: Vec<(u32, u32)>,
     /// Every value of the window.
@@ -356,6 +358,7 @@ struct State<const W: usize> {
     domains: Vec<u64>,
     /// Per group, the values with a place left in it (may still hold a value whose
     /// last place went since the group was last examined for it: never too few).
+    /// Values put back by backtracking are added; the group is examined for them.
     present: Vec<u64>,
     /// Per group, the number of values in `present`.
     counts: Vec<u32>,
@@ -398,9 +401,11 @@ impl<const W: usize> State<W> {
             })
             .collect();
         let mut peers = vec![Cells::EMPTY; vars];
-        for set in &sets {
+        let mut member_of = vec![Vec::new(); vars];
+        for (g, set) in sets.iter().enumerate() {
             for i in set.ones() {
                 peers[i] = peers[i].or(*set);
+                member_of[i].push(g as u32);
             }
         }
         for (i, p) in peers.iter_mut().enumerate() {
@@ -427,6 +432,7 @@ impl<const W: usize> State<W> {
             saved_counts: vec![0; sets.len()],
             groups: sets,
             peers,
+            member_of,
             pairs,
             every_value,
             candidates: vec![Cells::EMPTY; values],
@@ -511,6 +517,11 @@ impl<const W: usize> State<W> {
                 for v in bits(new) {
                     self.candidates[v].insert(i);
                 }
+                for &g in &self.member_of[i] {
+                    let present = self.present[g as usize] | new;
+                    self.present[g as usize] = present;
+                    self.counts[g as usize] = present.count_ones();
+                }
                 added.insert(i);
             }
             if word & (word - 1) == 0 {
@@ -521,20 +532,9 @@ impl<const W: usize> State<W> {
             }
         }
         if !added.is_empty() {
-            let mut zone = Cells::EMPTY;
-            for g in 0..self.groups.len() {
-                let group = self.groups[g];
-                if group.intersects(added) {
-                    zone = zone.or(group);
-                    self.recount(g);
-                }
-            }
-            for i in zone.ones() {
-                let d = self.domains[i];
-                if d & (d - 1) == 0 {
-                    self.fixed.insert(i);
-                }
-            }
+            // A fixed variable may now have its value back in a peer.
+            let zone = added.ones().fold(added, |zone, i| zone.or(self.peers[i]));
+            self.fixed = self.fixed.or(zone.minus(self.multi));
             for v in bits(self.every_value) {
                 self.lost[v] = self.lost[v].or(added);
             }
