@@ -32,10 +32,11 @@ pub const MAX_SYSTEM_VARIABLES: usize = 64 * 64;
 /// [`Model::all_different_system`]), which checks both.
 ///
 /// The domains in the solver stay the truth. Between calls the constraint keeps its
-/// value-major copy and the domain words it last saw; each call compares those words
-/// with the current ones (so it is right after backtracking, which restores the
-/// domains but not this copy) and re-examines only the groups whose variables
-/// changed since its previous fixpoint.
+/// value-major copy as its last successful call left it (a fixpoint of the rules);
+/// each call compares the copy with the current domain words (so it is right after
+/// backtracking, which restores the domains but not this copy) and queues work only
+/// where they differ: a value lost by a variable, a variable newly fixed, a variable
+/// that got values back. A failed call puts the copy back as it was.
 ///
 /// ```
 /// use alldiff::{Model, Solver};
