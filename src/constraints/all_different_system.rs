@@ -591,28 +591,31 @@ impl<const W: usize> State<W> {
         Ok(())
     }
 
-    /// Removes value `v` from the domain of variable `i` (not from `candidates`).
-    fn drop_value(&mut self, i: usize, v: usize) -> Result<(), Conflict> {
-        let d = self.domains[i] & !(1 << v);
-        if d == 0 {
-            return Err(Conflict);
-        }
-        self.domains[i] = d;
-        self.touched.insert(i);
-        if d & (d - 1) == 0 {
-            self.fixed.insert(i);
-            self.multi.remove(i);
-        }
-        Ok(())
-    }
-
     /// Removes value `v` from the variables `set`, which all have it.
     fn remove_from(&mut self, v: usize, set: Cells<W>) -> Result<(), Conflict> {
+        let bit = 1u64 << v;
         self.candidates[v] = self.candidates[v].minus(set);
         self.lost[v] = self.lost[v].or(set);
-        self.lost_values |= 1 << v;
-        for j in set.ones() {
-            self.drop_value(j, v)?;
+        self.lost_values |= bit;
+        self.touched = self.touched.or(set);
+        for (w, &word) in set.0.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let j = w * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let Some(domain) = self.domains.get_mut(j) else {
+                    continue;
+                };
+                let d = *domain & !bit;
+                *domain = d;
+                if d & d.wrapping_sub(1) == 0 {
+                    if d == 0 {
+                        return Err(Conflict);
+                    }
+                    self.fixed.insert(j);
+                    self.multi.remove(j);
+                }
+            }
         }
         Ok(())
     }
