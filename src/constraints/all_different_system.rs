@@ -289,6 +289,13 @@ impl<const W: usize> Cells<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// The variable, if it holds exactly one.
+    fn only(self) -> Option<usize> {
+        let mut ones = self.ones();
+        let first = ones.next()?;
+        ones.next().is_none().then_some(first)
+    }
+
     fn ones(self) -> Ones<W> {
         Ones {
             words: self.0,
@@ -637,20 +644,27 @@ impl<const W: usize> State<W> {
             let v = self.lost_values.trailing_zeros() as usize;
             self.lost_values &= self.lost_values - 1;
             let lost = std::mem::replace(&mut self.lost[v], Cells::EMPTY);
-            self.hidden_singles(v)?;
+            self.hidden_singles(v, lost)?;
             if locked {
                 self.locked_candidates(v, lost)?;
             }
         }
     }
 
-    /// Hidden singles of value `v` and the pigeonhole check, in every group.
+    /// Hidden singles of value `v` and the pigeonhole check, in the groups of the one
+    /// variable of `lost` if there is one, else in every group.
     ///
-    /// The groups are scanned 64 at a time without branches, collecting the groups
+    /// Every group is scanned 64 at a time without branches, collecting the groups
     /// where `v` just lost its last place and those where its one place is a variable
-    /// not yet fixed; only those are then acted on.
-    fn hidden_singles(&mut self, v: usize) -> Result<(), Conflict> {
-        let bit = 1u64 << v;
+    /// not yet fixed; only those are then examined.
+    fn hidden_singles(&mut self, v: usize, lost: Cells<W>) -> Result<(), Conflict> {
+        if let Some(i) = lost.only() {
+            // One variable lost `v` (often: a hidden single fixed it): its groups only.
+            for k in 0..self.member_of[i].len() {
+                self.examine(v, self.member_of[i][k] as usize)?;
+            }
+            return Ok(());
+        }
         let (candidates, multi) = (self.candidates[v], self.multi);
         for start in (0..self.groups.len()).step_by(64) {
             let end = self.groups.len().min(start + 64);
@@ -671,35 +685,41 @@ impl<const W: usize> State<W> {
                 emptied |= (u64::from(words == 0) & was_present) << k;
                 singles |= (u64::from(words == 1 && crowded == 0 && open != 0)) << k;
             }
-            for k in bits(emptied) {
-                self.leave_group(start + k, bit)?;
-            }
-            for k in bits(singles) {
-                let g = start + k;
-                if self.counts[g] != self.sizes[g] {
-                    continue;
-                }
-                // Still one open place: an earlier single of this scan may have fixed it.
-                let places = self.candidates[v].and(self.groups[g]);
-                let Some(i) = places.ones().next() else {
-                    continue;
-                };
-                let others = self.domains[i] & !bit;
-                if others == 0 {
-                    continue;
-                }
-                for u in bits(others) {
-                    self.candidates[u].remove(i);
-                    self.lost[u].insert(i);
-                }
-                self.lost_values |= others;
-                self.domains[i] = bit;
-                self.multi.remove(i);
-                self.touched.insert(i);
-                self.hidden.insert(i);
-                self.fixed.insert(i);
+            for k in bits(emptied | singles) {
+                self.examine(v, start + k)?;
             }
         }
+        Ok(())
+    }
+
+    /// Hidden single of value `v` and the pigeonhole check in group `g`.
+    fn examine(&mut self, v: usize, g: usize) -> Result<(), Conflict> {
+        let bit = 1u64 << v;
+        let places = self.candidates[v].and(self.groups[g]);
+        let mut ones = places.ones();
+        let Some(i) = ones.next() else {
+            if self.present[g] & bit != 0 {
+                self.leave_group(g, bit)?;
+            }
+            return Ok(());
+        };
+        if ones.next().is_some() || self.counts[g] != self.sizes[g] {
+            return Ok(());
+        }
+        let others = self.domains[i] & !bit;
+        if others == 0 {
+            return Ok(());
+        }
+        for u in bits(others) {
+            self.candidates[u].remove(i);
+            self.lost[u].insert(i);
+        }
+        self.lost_values |= others;
+        self.domains[i] = bit;
+        self.multi.remove(i);
+        self.touched.insert(i);
+        self.hidden.insert(i);
+        self.fixed.insert(i);
         Ok(())
     }
 
