@@ -86,13 +86,14 @@
 //! The default ([`SolverOptions::default`]) is [`Propagation::SYSTEM`] with first fail: one
 //! [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) over all units (naked and
 //! hidden singles, value-major, incremental between calls) instead of one all-different per
-//! unit. Measured in-process (release, single thread, counting to two, medians of 3) against
-//! the previous default, hidden singles per unit with dom/wdeg: about 2.4x faster on
-//! 17-clue puzzles, 2.1x on `top1465`, 2.4x on the hardest set and 1.6x on the
-//! multi-solution set. First fail, because with one constraint dom/wdeg has no weights to
-//! tell variables apart: it makes the same choices, more slowly. Sparse 16x16 and 25x25
-//! grids stay fast with it (tested). [`Propagation::SYSTEM_LOCKED`] adds locked candidates:
-//! less than half the nodes on hard puzzles, but slower per puzzle.
+//! unit. Measured in-process (`examples/sudoku_prof`, release, single thread, counting to
+//! two, medians of 3 alternating runs) against the previous default, hidden singles per
+//! unit with dom/wdeg: 3.0x faster on 17-clue puzzles, 2.2x on `top1465`, 2.9x on the
+//! hardest set and 2.1x on the multi-solution set (`docs/performance.md`). First fail,
+//! because with one constraint dom/wdeg has no weights to tell variables apart: it makes
+//! the same choices, more slowly. Sparse 16x16 and 25x25 grids stay fast with it (tested).
+//! [`Propagation::SYSTEM_LOCKED`] adds locked candidates: less than half the nodes on
+//! hard puzzles, but slower per puzzle.
 //!
 //! Per unit, hidden singles with dom/wdeg ([`Propagation::HIDDEN_SINGLES`]) remain the best
 //! of the per-unit presets on `top1465`: ahead of first fail, of locked candidates added
