@@ -428,3 +428,172 @@ fn puzzle_file_solves_uniquely() {
         }
     }
 }
+
+/// The closure of naked singles, hidden singles and the pigeonhole rule on a 9x9 grid
+/// of candidate masks (bit `d - 1` for digit `d`), by the definitions; `None` on a
+/// contradiction.
+fn singles_closure(mut cands: Vec<u16>) -> Option<Vec<u16>> {
+    let units: Vec<Vec<usize>> = (0..9)
+        .map(|r| (0..9).map(|c| r * 9 + c).collect())
+        .chain((0..9).map(|c| (0..9).map(|r| r * 9 + c).collect()))
+        .chain((0..9).map(|b| {
+            (0..9)
+                .map(|i| (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3)
+                .collect()
+        }))
+        .collect();
+    loop {
+        let before = cands.clone();
+        for unit in &units {
+            for &i in unit {
+                if cands[i].count_ones() == 1 {
+                    for &j in unit {
+                        if j != i {
+                            cands[j] &= !cands[i];
+                        }
+                    }
+                }
+            }
+            for digit in 0..9 {
+                let places: Vec<usize> = unit
+                    .iter()
+                    .copied()
+                    .filter(|&i| cands[i] & (1 << digit) != 0)
+                    .collect();
+                match places.as_slice() {
+                    [] => return None,
+                    [only] => cands[*only] = 1 << digit,
+                    _ => {}
+                }
+            }
+        }
+        if cands.contains(&0) {
+            return None;
+        }
+        if cands == before {
+            return Some(cands);
+        }
+    }
+}
+
+/// A small deterministic generator (64-bit LCG, high bits).
+fn next(state: &mut u64) -> u64 {
+    *state = state
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    *state >> 33
+}
+
+#[test]
+fn system_root_is_the_singles_closure_puzzle_after_puzzle() {
+    use alldiff::Solver;
+    use alldiff::sudoku::SudokuModel;
+    // One solver for every grid: the system's copy of the domains from one puzzle
+    // must follow the store to the next (values come back, others go).
+    let (model, cells) = SudokuModel::new(3, Propagation::SYSTEM)
+        .unwrap()
+        .into_parts();
+    let mut solver = Solver::new(model);
+    let solution: Vec<u16> = CLASSIC_SOLUTION
+        .bytes()
+        .map(|b| u16::from(b - b'0'))
+        .collect();
+    let mut state = 7;
+    let (mut consistent, mut contradictions) = (0, 0);
+    for round in 0..400 {
+        solver.reset();
+        let mut cands = vec![0x1ffu16; 81];
+        let keep = 12 + next(&mut state) % 30;
+        for _ in 0..keep {
+            let i = (next(&mut state) % 81) as usize;
+            if cands[i] != 0x1ff {
+                continue;
+            }
+            // Mostly the solution's digit; now and then a random one (maybe wrong).
+            let digit = if round % 3 == 0 && next(&mut state) % 8 == 0 {
+                1 + (next(&mut state) % 9) as u16
+            } else {
+                solution[i]
+            };
+            cands[i] = 1 << (digit - 1);
+            solver.assume(cells[i], i32::from(digit)).unwrap();
+        }
+        let expected = singles_closure(cands).map(|c| {
+            c.iter()
+                .map(|&m| (1..=9).filter(|d| m & (1 << (d - 1)) != 0).collect())
+                .collect::<Vec<Vec<i32>>>()
+        });
+        if expected.is_some() {
+            consistent += 1;
+        } else {
+            contradictions += 1;
+        }
+        assert_eq!(solver.root_domains(), expected, "round {round}");
+    }
+    assert!(
+        consistent > 100 && contradictions > 10,
+        "{consistent} {contradictions}"
+    );
+}
+
+#[test]
+fn system_counts_agree_with_separate_constraints_through_backtracking() {
+    use alldiff::ValueOrder;
+    // Sparse grids with many solutions: long searches that backtrack a lot.
+    let full = grid(CLASSIC_SOLUTION);
+    let mut state = 11;
+    let mut searched = Vec::new();
+    for seed in 0..10u64 {
+        let mut puzzle = full.clone();
+        let mut blanks = 0;
+        while blanks < 50 + seed {
+            let i = (next(&mut state) % 81) as usize;
+            if puzzle.get(i / 9, i % 9).is_some() {
+                puzzle.set(i / 9, i % 9, None);
+                blanks += 1;
+            }
+        }
+        let configs = [
+            SearchConfig::new().variable_order(VariableOrder::SmallestDomain),
+            SearchConfig::new()
+                .variable_order(VariableOrder::DomOverWeightedDegree)
+                .value_order(ValueOrder::Descending),
+            SearchConfig::new()
+                .variable_order(VariableOrder::InputOrder)
+                .value_order(ValueOrder::Random(seed)),
+        ];
+        let mut counts = Vec::new();
+        for propagation in [
+            Propagation::HIDDEN_SINGLES,
+            Propagation::SYSTEM,
+            Propagation::SYSTEM_LOCKED,
+        ] {
+            for search in configs {
+                let mut solver = SudokuSolver::with_options(SolverOptions {
+                    propagation,
+                    search,
+                })
+                .unwrap();
+                let count = solver.count(&puzzle, Some(1_500));
+                counts.push(count.solutions);
+                if let SolveResult::Unique(s) | SolveResult::Multiple(s) = solver.solve(&puzzle) {
+                    assert_eq!(check_solution(&puzzle, &s), Ok(()));
+                }
+            }
+        }
+        assert!(
+            counts.iter().all(|&c| c == counts[0]),
+            "seed {seed}: {counts:?}"
+        );
+        searched.push(counts[0]);
+    }
+    // Most grids have several solutions, and most are counted to the end.
+    assert!(
+        searched.iter().filter(|&&c| c > 1).count() >= 6,
+        "{searched:?}"
+    );
+    assert!(
+        searched.iter().filter(|&&c| c < 1_500).count() >= 6,
+        "{searched:?}"
+    );
+}

@@ -32,10 +32,11 @@ pub const MAX_SYSTEM_VARIABLES: usize = 64 * 64;
 /// [`Model::all_different_system`]), which checks both.
 ///
 /// The domains in the solver stay the truth. Between calls the constraint keeps its
-/// value-major copy and the domain words it last saw; each call compares those words
-/// with the current ones (so it is right after backtracking, which restores the
-/// domains but not this copy) and re-examines only the groups whose variables
-/// changed since its previous fixpoint.
+/// value-major copy as its last successful call left it (a fixpoint of the rules);
+/// each call compares the copy with the current domain words (so it is right after
+/// backtracking, which restores the domains but not this copy) and queues work only
+/// where they differ: a value lost by a variable, a variable newly fixed, a variable
+/// that got values back. A failed call puts the copy back as it was.
 ///
 /// ```
 /// use alldiff::{Model, Solver};
@@ -240,14 +241,6 @@ struct Cells<const W: usize>([u64; W]);
 impl<const W: usize> Cells<W> {
     const EMPTY: Cells<W> = Cells([0; W]);
 
-    fn first(count: usize) -> Cells<W> {
-        let mut set = Cells::EMPTY;
-        for i in 0..count {
-            set.insert(i);
-        }
-        set
-    }
-
     fn insert(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);
     }
@@ -256,8 +249,20 @@ impl<const W: usize> Cells<W> {
         self.0[i / 64] &= !(1 << (i % 64));
     }
 
-    fn toggle(&mut self, i: usize) {
-        self.0[i / 64] ^= 1 << (i % 64);
+    fn contains(self, i: usize) -> bool {
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// Removes and returns the lowest variable.
+    fn pop_first(&mut self) -> Option<usize> {
+        for (w, word) in self.0.iter_mut().enumerate() {
+            if *word != 0 {
+                let bit = word.trailing_zeros() as usize;
+                *word &= *word - 1;
+                return Some(w * 64 + bit);
+            }
+        }
+        None
     }
 
     fn and(self, other: Cells<W>) -> Cells<W> {
@@ -284,18 +289,11 @@ impl<const W: usize> Cells<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
-    /// Whether it holds exactly one variable (without counting: no `popcnt` needed).
-    fn is_single(self) -> bool {
-        let mut found = false;
-        for &w in &self.0 {
-            if w != 0 {
-                if found || w & (w - 1) != 0 {
-                    return false;
-                }
-                found = true;
-            }
-        }
-        found
+    /// The variable, if it holds exactly one.
+    fn only(self) -> Option<usize> {
+        let mut ones = self.ones();
+        let first = ones.next()?;
+        ones.next().is_none().then_some(first)
     }
 
     fn ones(self) -> Ones<W> {
@@ -340,34 +338,62 @@ fn bits(mut word: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The value-major copy of the domains, and what is fixed about the groups.
+/// The value-major copy of the domains, what is fixed about the groups, and the work
+/// left in the current call.
+///
+/// Between calls the copy (`candidates`, `domains`, `present`, `counts`) is the state
+/// the previous successful call left: a fixpoint of the rules, equal to the domains it
+/// wrote back. A call compares it with the current domains; the differences are the
+/// only places where a rule can newly apply (see [`State::sync`]), so only they are
+/// queued. A call that fails puts the copy back as it was, so it stays a fixpoint.
 #[derive(Clone, Debug)]
 struct State<const W: usize> {
-    /// Every variable.
-    all: Cells<W>,
     /// Each group's variables.
     groups: Vec<Cells<W>>,
     /// Each group's size.
     sizes: Vec<u32>,
     /// For each variable, the other variables of its groups.
     peers: Vec<Cells<W>>,
+    /// For each variable, the groups it belongs to.
+    member_of: Vec<Vec<u32>>,
     /// Ordered pairs of groups sharing at least two variables (locked candidates).
     pairs: Vec<(u32, u32)>,
+    /// Every value of the window.
+    every_value: u64,
     /// For each value (window bit), where it is still possible.
     candidates: Vec<Cells<W>>,
-    /// `candidates` when the call started.
-    before: Vec<Cells<W>>,
-    /// Each variable's domain word, shifted into the window, as `candidates` holds it.
-    seen: Vec<u64>,
-    /// Whether `seen` is the fixpoint reached by the previous call; if not, every
-    /// group is examined.
-    at_fixpoint: bool,
-    /// Per group, whether it has as many values left as variables (this pass).
-    tight: Vec<bool>,
-    /// Per variable, the values locked candidates removed in this call.
-    locked_removed: Vec<u64>,
+    /// Each variable's domain word, shifted into the window: `candidates` by variable.
+    domains: Vec<u64>,
+    /// Per group, the values with a place left in it (may still hold a value whose
+    /// last place went since the group was last examined for it: never too few).
+    /// Values put back by backtracking are added; the group is examined for them.
+    present: Vec<u64>,
+    /// Per group, the number of values in `present`.
+    counts: Vec<u32>,
+    /// The variables with two values or more.
+    multi: Cells<W>,
+    /// Whether the copy is a fixpoint left by a successful call; if not, the next
+    /// call rebuilds it from the domains and examines everything.
+    valid: bool,
+    /// The copy at the start of the call, put back on failure.
+    saved_candidates: Vec<Cells<W>>,
+    saved_domains: Vec<u64>,
+    saved_present: Vec<u64>,
+    saved_counts: Vec<u32>,
+    saved_multi: Cells<W>,
+    /// Work: per value, the variables that lost it (or changed otherwise) and whose
+    /// groups must be examined for it.
+    lost: Vec<Cells<W>>,
+    /// Work: the values whose `lost` is not empty.
+    lost_values: u64,
+    /// Work: fixed variables whose value must leave their peers.
+    fixed: Cells<W>,
+    /// Variables whose domains this call pruned, to write back.
+    touched: Cells<W>,
     /// Variables that a hidden single fixed in this call.
     hidden: Cells<W>,
+    /// Per variable, the values locked candidates removed in this call.
+    locked_removed: Vec<u64>,
 }
 
 impl<const W: usize> State<W> {
@@ -383,9 +409,11 @@ impl<const W: usize> State<W> {
             })
             .collect();
         let mut peers = vec![Cells::EMPTY; vars];
-        for set in &sets {
+        let mut member_of = vec![Vec::new(); vars];
+        for (g, set) in sets.iter().enumerate() {
             for i in set.ones() {
                 peers[i] = peers[i].or(*set);
+                member_of[i].push(g as u32);
             }
         }
         for (i, p) in peers.iter_mut().enumerate() {
@@ -399,221 +427,369 @@ impl<const W: usize> State<W> {
                 }
             }
         }
+        let every_value = if values >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << values) - 1
+        };
         State {
-            all: Cells::first(vars),
             sizes: groups.iter().map(|g| g.len() as u32).collect(),
-            tight: vec![false; sets.len()],
+            present: vec![0; sets.len()],
+            counts: vec![0; sets.len()],
+            saved_present: vec![0; sets.len()],
+            saved_counts: vec![0; sets.len()],
             groups: sets,
             peers,
+            member_of,
             pairs,
+            every_value,
             candidates: vec![Cells::EMPTY; values],
-            before: vec![Cells::EMPTY; values],
-            seen: vec![0; vars],
-            at_fixpoint: false,
-            locked_removed: vec![0; vars],
+            domains: vec![0; vars],
+            multi: Cells::EMPTY,
+            saved_multi: Cells::EMPTY,
+            valid: false,
+            saved_candidates: vec![Cells::EMPTY; values],
+            saved_domains: vec![0; vars],
+            lost: vec![Cells::EMPTY; values],
+            lost_values: 0,
+            fixed: Cells::EMPTY,
+            touched: Cells::EMPTY,
             hidden: Cells::EMPTY,
+            locked_removed: vec![0; vars],
         }
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>, vars: &Vars<'_>) -> Result<(), Conflict> {
-        let changed = self.sync(ctx, vars)?;
-        self.at_fixpoint = false;
-        self.before.copy_from_slice(&self.candidates);
-        self.hidden = Cells::EMPTY;
-        if let Err(conflict) = self.fixpoint(changed, vars.locked) {
-            // Back to the copy that agrees with `seen`; the next call examines all.
-            self.candidates.copy_from_slice(&self.before);
-            self.locked_removed.fill(0);
-            return Err(conflict);
+        let was_valid = self.valid;
+        if was_valid {
+            self.saved_candidates.copy_from_slice(&self.candidates);
+            self.saved_domains.copy_from_slice(&self.domains);
+            self.saved_present.copy_from_slice(&self.present);
+            self.saved_counts.copy_from_slice(&self.counts);
+            self.saved_multi = self.multi;
         }
-        self.write_back(ctx, vars)?;
-        self.at_fixpoint = true;
-        Ok(())
+        self.touched = Cells::EMPTY;
+        self.hidden = Cells::EMPTY;
+        let result = self
+            .sync(ctx, vars)
+            .and_then(|()| self.fixpoint(vars.locked))
+            .and_then(|()| self.write_back(ctx, vars));
+        if result.is_err() {
+            self.lost_values = 0;
+            self.lost.fill(Cells::EMPTY);
+            self.fixed = Cells::EMPTY;
+            self.locked_removed.fill(0);
+            if was_valid {
+                self.candidates.copy_from_slice(&self.saved_candidates);
+                self.domains.copy_from_slice(&self.saved_domains);
+                self.present.copy_from_slice(&self.saved_present);
+                self.counts.copy_from_slice(&self.saved_counts);
+                self.multi = self.saved_multi;
+            } else {
+                self.valid = false;
+            }
+        }
+        result
     }
 
-    /// Brings `candidates` up to date with the domains; returns the variables whose
-    /// domains differ from the previous fixpoint (all of them if there is none).
-    fn sync(&mut self, ctx: &Context<'_>, vars: &Vars<'_>) -> Result<Cells<W>, Conflict> {
-        let mut changed = if self.at_fixpoint {
-            Cells::EMPTY
-        } else {
-            self.all
-        };
+    /// Brings the copy up to date with the domains and queues the work.
+    ///
+    /// When the copy is a fixpoint, a rule can newly apply only where something
+    /// differs: a variable that lost a value `v` (its groups, for `v`), a variable that
+    /// became fixed (naked single), or a variable that gained values, which happens
+    /// after backtracking (its groups, for every value, and every fixed variable of
+    /// those groups). Otherwise everything is queued.
+    fn sync(&mut self, ctx: &Context<'_>, vars: &Vars<'_>) -> Result<(), Conflict> {
+        if !self.valid {
+            return self.rebuild(ctx, vars);
+        }
+        let mut added = Cells::<W>::EMPTY;
         for (i, (&var, &shift)) in vars.vars.iter().zip(vars.shifts).enumerate() {
             let (word, _) = ctx.small_word(var.raw()).ok_or(Conflict)?;
             let word = word << shift;
-            let diff = word ^ self.seen[i];
-            if diff != 0 {
-                changed.insert(i);
-                self.seen[i] = word;
-                for v in bits(diff) {
-                    self.candidates[v].toggle(i);
-                }
+            let old = self.domains[i];
+            if word == old {
+                continue;
             }
-        }
-        Ok(changed)
-    }
-
-    /// The union of the groups that meet `vars`.
-    fn zone(&self, vars: Cells<W>) -> Cells<W> {
-        self.groups
-            .iter()
-            .filter(|g| g.intersects(vars))
-            .fold(Cells::EMPTY, |zone, &g| zone.or(g))
-    }
-
-    /// Applies the rules until none prunes more, starting from the groups that meet
-    /// `changed`.
-    fn fixpoint(&mut self, mut changed: Cells<W>, locked: bool) -> Result<(), Conflict> {
-        // Fixed variables outside the changed groups were handled at the last fixpoint.
-        let mut done = self.all.minus(self.zone(changed));
-        loop {
-            self.naked_singles(&mut done, &mut changed)?;
-            let check = std::mem::replace(&mut changed, Cells::EMPTY);
-            self.hidden_singles(check, &mut changed)?;
-            if locked {
-                self.locked_candidates(check, &mut changed);
-            }
-            if changed.is_empty() {
-                return Ok(());
-            }
-        }
-    }
-
-    /// Value elimination from every fixed variable not in `done`, chaining; fails when
-    /// a variable has no value left.
-    fn naked_singles(
-        &mut self,
-        done: &mut Cells<W>,
-        changed: &mut Cells<W>,
-    ) -> Result<(), Conflict> {
-        loop {
-            let (mut once, mut twice) = (Cells::EMPTY, Cells::EMPTY);
-            for &c in &self.candidates {
-                twice = twice.or(once.and(c));
-                once = once.or(c);
-            }
-            if once != self.all {
+            if word == 0 {
                 return Err(Conflict);
             }
-            let new = once.minus(twice).minus(*done);
-            if new.is_empty() {
-                return Ok(());
+            self.domains[i] = word;
+            let (gone, new) = (old & !word, word & !old);
+            for v in bits(gone) {
+                self.candidates[v].remove(i);
+                self.lost[v].insert(i);
             }
-            *done = done.or(new);
-            for c in &mut self.candidates {
-                for i in c.and(new).ones() {
-                    let pruned = c.and(self.peers[i]);
-                    if !pruned.is_empty() {
-                        *changed = changed.or(pruned);
-                        *c = c.minus(pruned);
-                    }
+            self.lost_values |= gone;
+            if new != 0 {
+                for v in bits(new) {
+                    self.candidates[v].insert(i);
                 }
+                for &g in &self.member_of[i] {
+                    let present = self.present[g as usize] | new;
+                    self.present[g as usize] = present;
+                    self.counts[g as usize] = present.count_ones();
+                }
+                added.insert(i);
+            }
+            if word & (word - 1) == 0 {
+                self.fixed.insert(i);
+                self.multi.remove(i);
+            } else {
+                self.multi.insert(i);
             }
         }
+        if !added.is_empty() {
+            // A fixed variable may now have its value back in a peer.
+            let zone = added.ones().fold(added, |zone, i| zone.or(self.peers[i]));
+            self.fixed = self.fixed.or(zone.minus(self.multi));
+            for v in bits(self.every_value) {
+                self.lost[v] = self.lost[v].or(added);
+            }
+            self.lost_values = self.every_value;
+        }
+        Ok(())
     }
 
-    /// Hidden singles and the pigeonhole check in the groups that meet `check`.
-    fn hidden_singles(&mut self, check: Cells<W>, changed: &mut Cells<W>) -> Result<(), Conflict> {
+    /// Recomputes `present` and `counts` of group `g` from the candidates.
+    fn recount(&mut self, g: usize) {
+        let group = self.groups[g];
+        let mut present = 0u64;
+        for (v, c) in self.candidates.iter().enumerate() {
+            if c.intersects(group) {
+                present |= 1 << v;
+            }
+        }
+        self.present[g] = present;
+        self.counts[g] = present.count_ones();
+    }
+
+    /// Rebuilds the copy from the domains and queues everything.
+    fn rebuild(&mut self, ctx: &Context<'_>, vars: &Vars<'_>) -> Result<(), Conflict> {
+        self.candidates.fill(Cells::EMPTY);
+        self.fixed = Cells::EMPTY;
+        self.multi = Cells::EMPTY;
+        for (i, (&var, &shift)) in vars.vars.iter().zip(vars.shifts).enumerate() {
+            let (word, _) = ctx.small_word(var.raw()).ok_or(Conflict)?;
+            let word = word << shift;
+            if word == 0 {
+                return Err(Conflict);
+            }
+            self.domains[i] = word;
+            for v in bits(word) {
+                self.candidates[v].insert(i);
+            }
+            if word & (word - 1) == 0 {
+                self.fixed.insert(i);
+            } else {
+                self.multi.insert(i);
+            }
+        }
+        let mut all = Cells::EMPTY;
         for g in 0..self.groups.len() {
-            let group = self.groups[g];
-            if !group.intersects(check) {
-                continue;
-            }
-            let (mut used, mut singles) = (0u32, 0u64);
-            for (v, c) in self.candidates.iter().enumerate() {
-                let places = c.and(group);
-                if !places.is_empty() {
-                    used += 1;
-                    if places.is_single() {
-                        singles |= 1 << v;
-                    }
-                }
-            }
-            let size = self.sizes[g];
-            if used < size {
+            self.recount(g);
+            if self.counts[g] < self.sizes[g] {
                 return Err(Conflict);
             }
-            self.tight[g] = used == size;
-            if used > size {
-                continue;
-            }
-            for v in bits(singles) {
-                let place = self.candidates[v].and(group);
-                let mut others = false;
-                for (u, c) in self.candidates.iter_mut().enumerate() {
-                    if u != v && c.intersects(place) {
-                        *c = c.minus(place);
-                        others = true;
+            all = all.or(self.groups[g]);
+        }
+        self.lost.fill(all);
+        self.lost_values = self.every_value;
+        Ok(())
+    }
+
+    /// Removes value `v` from the variables `set`, which all have it.
+    fn remove_from(&mut self, v: usize, set: Cells<W>) -> Result<(), Conflict> {
+        let bit = 1u64 << v;
+        self.candidates[v] = self.candidates[v].minus(set);
+        self.lost[v] = self.lost[v].or(set);
+        self.lost_values |= bit;
+        self.touched = self.touched.or(set);
+        for (w, &word) in set.0.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let j = w * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let Some(domain) = self.domains.get_mut(j) else {
+                    continue;
+                };
+                let d = *domain & !bit;
+                *domain = d;
+                if d & d.wrapping_sub(1) == 0 {
+                    if d == 0 {
+                        return Err(Conflict);
                     }
-                }
-                if others {
-                    self.hidden = self.hidden.or(place);
-                    *changed = changed.or(place);
+                    self.fixed.insert(j);
+                    self.multi.remove(j);
                 }
             }
         }
         Ok(())
     }
 
-    /// Locked candidates between overlapping groups, one of which meets `check`.
-    fn locked_candidates(&mut self, check: Cells<W>, changed: &mut Cells<W>) {
-        for &(g, h) in &self.pairs {
-            let (a, b) = (self.groups[g as usize], self.groups[h as usize]);
-            if !self.tight[g as usize] || !a.or(b).intersects(check) {
-                continue;
-            }
-            let rest = b.minus(a);
-            for (v, c) in self.candidates.iter_mut().enumerate() {
-                let places = c.and(a);
-                if !places.is_empty() && places.minus(b).is_empty() && c.intersects(rest) {
-                    let pruned = c.and(rest);
-                    for i in pruned.ones() {
-                        self.locked_removed[i] |= 1 << v;
-                    }
-                    *changed = changed.or(pruned);
-                    *c = c.minus(pruned);
+    /// Applies the rules until the queued work is done.
+    fn fixpoint(&mut self, locked: bool) -> Result<(), Conflict> {
+        loop {
+            while let Some(i) = self.fixed.pop_first() {
+                let d = self.domains[i];
+                let v = d.trailing_zeros() as usize;
+                let pruned = self.candidates[v].and(self.peers[i]);
+                if !pruned.is_empty() {
+                    self.remove_from(v, pruned)?;
                 }
             }
+            if self.lost_values == 0 {
+                return Ok(());
+            }
+            let v = self.lost_values.trailing_zeros() as usize;
+            self.lost_values &= self.lost_values - 1;
+            let lost = std::mem::replace(&mut self.lost[v], Cells::EMPTY);
+            self.hidden_singles(v, lost)?;
+            if locked {
+                self.locked_candidates(v, lost)?;
+            }
         }
+    }
+
+    /// Hidden singles of value `v` and the pigeonhole check, in the groups of the one
+    /// variable of `lost` if there is one, else in every group.
+    ///
+    /// Every group is scanned 64 at a time without branches, collecting the groups
+    /// where `v` just lost its last place and those where its one place is a variable
+    /// not yet fixed; only those are then examined.
+    fn hidden_singles(&mut self, v: usize, lost: Cells<W>) -> Result<(), Conflict> {
+        if let Some(i) = lost.only() {
+            // One variable lost `v` (often: a hidden single fixed it): its groups only.
+            for k in 0..self.member_of[i].len() {
+                self.examine(v, self.member_of[i][k] as usize)?;
+            }
+            return Ok(());
+        }
+        let (candidates, multi) = (self.candidates[v], self.multi);
+        for start in (0..self.groups.len()).step_by(64) {
+            let end = self.groups.len().min(start + 64);
+            let (mut emptied, mut singles) = (0u64, 0u64);
+            for (k, (group, &present)) in self.groups[start..end]
+                .iter()
+                .zip(&self.present[start..end])
+                .enumerate()
+            {
+                let places = candidates.and(*group);
+                let (mut words, mut crowded, mut open) = (0u64, 0u64, 0u64);
+                for (&p, &m) in places.0.iter().zip(&multi.0) {
+                    words += u64::from(p != 0);
+                    crowded |= p & p.wrapping_sub(1);
+                    open |= p & m;
+                }
+                let was_present = (present >> v) & 1;
+                emptied |= (u64::from(words == 0) & was_present) << k;
+                singles |= (u64::from(words == 1 && crowded == 0 && open != 0)) << k;
+            }
+            for k in bits(emptied | singles) {
+                self.examine(v, start + k)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Hidden single of value `v` and the pigeonhole check in group `g`.
+    fn examine(&mut self, v: usize, g: usize) -> Result<(), Conflict> {
+        let bit = 1u64 << v;
+        let places = self.candidates[v].and(self.groups[g]);
+        let mut ones = places.ones();
+        let Some(i) = ones.next() else {
+            if self.present[g] & bit != 0 {
+                self.leave_group(g, bit)?;
+            }
+            return Ok(());
+        };
+        if ones.next().is_some() || self.counts[g] != self.sizes[g] {
+            return Ok(());
+        }
+        let others = self.domains[i] & !bit;
+        if others == 0 {
+            return Ok(());
+        }
+        for u in bits(others) {
+            self.candidates[u].remove(i);
+            self.lost[u].insert(i);
+        }
+        self.lost_values |= others;
+        self.domains[i] = bit;
+        self.multi.remove(i);
+        self.touched.insert(i);
+        self.hidden.insert(i);
+        self.fixed.insert(i);
+        Ok(())
+    }
+
+    /// Value `bit` has no place left in group `g`: fails if too few values are left.
+    fn leave_group(&mut self, g: usize, bit: u64) -> Result<(), Conflict> {
+        self.present[g] &= !bit;
+        self.counts[g] -= 1;
+        let (count, size) = (self.counts[g], self.sizes[g]);
+        if count < size {
+            return Err(Conflict);
+        }
+        if count == size {
+            // Newly tight: every value of the group is worth a look.
+            let group = self.groups[g];
+            for u in bits(self.every_value) {
+                self.lost[u] = self.lost[u].or(group);
+            }
+            self.lost_values = self.every_value;
+        }
+        Ok(())
+    }
+
+    /// Locked candidates of value `v` between overlapping groups, one of which meets
+    /// `lost`.
+    fn locked_candidates(&mut self, v: usize, lost: Cells<W>) -> Result<(), Conflict> {
+        for p in 0..self.pairs.len() {
+            let (g, h) = (self.pairs[p].0 as usize, self.pairs[p].1 as usize);
+            let (a, b) = (self.groups[g], self.groups[h]);
+            if self.counts[g] != self.sizes[g] || !a.or(b).intersects(lost) {
+                continue;
+            }
+            let c = self.candidates[v];
+            let places = c.and(a);
+            if places.is_empty() || !places.minus(b).is_empty() {
+                continue;
+            }
+            let pruned = c.and(b.minus(a));
+            if pruned.is_empty() {
+                continue;
+            }
+            for j in pruned.ones() {
+                self.locked_removed[j] |= 1 << v;
+            }
+            self.remove_from(v, pruned)?;
+        }
+        Ok(())
     }
 
     /// Writes the pruned values back to the domains, naming each removal's rule.
     fn write_back(&mut self, ctx: &mut Context<'_>, vars: &Vars<'_>) -> Result<(), Conflict> {
-        let mut touched = Cells::<W>::EMPTY;
-        for (v, (&now, &was)) in self.candidates.iter().zip(&self.before).enumerate() {
-            let gone = was.minus(now);
-            for i in gone.ones() {
-                self.seen[i] &= !(1 << v);
-            }
-            touched = touched.or(gone);
-        }
-        for i in touched.ones() {
+        for i in self.touched.ones() {
             let (var, shift) = (vars.vars[i].raw(), vars.shifts[i]);
-            let word = self.seen[i];
+            let word = self.domains[i];
+            let hidden = self.hidden.contains(i);
             let locked = std::mem::take(&mut self.locked_removed[i]);
-            if locked != 0 && !self.hidden.intersects(single(i)) {
+            if locked != 0 && !hidden {
                 let (old, _) = ctx.small_word(var).ok_or(Conflict)?;
                 ctx.set_rule("locked candidates");
                 ctx.retain_small(var, old & !(locked >> shift))?;
             }
-            let rule = if self.hidden.intersects(single(i)) {
+            ctx.set_rule(if hidden {
                 "hidden single"
             } else {
                 "value elimination"
-            };
-            ctx.set_rule(rule);
+            });
             ctx.retain_small(var, word >> shift)?;
         }
+        self.valid = true;
         Ok(())
     }
-}
-
-/// The set of one variable.
-fn single<const W: usize>(i: usize) -> Cells<W> {
-    let mut set = Cells::EMPTY;
-    set.insert(i);
-    set
 }
 
 #[cfg(test)]

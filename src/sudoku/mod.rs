@@ -83,19 +83,22 @@
 //! [`SolveResult::Multiple`], [`SolveResult::None`] (contradictory clues fail at the root,
 //! before any search) or [`SolveResult::Stopped`] by a limit.
 //!
-//! The default ([`SolverOptions::default`]) is hidden singles with dom/wdeg, chosen by
-//! timing a release build over the `top1465` hard set (counting to two solutions):
-//! 0.41 s for the 1,465 puzzles, against 0.47 s with first-fail, 0.67 s with locked
-//! candidates added (which halves the nodes but costs more per node), 1.0 s with full
-//! all-different consistency and 0.9 s with value elimination alone. Dom/wdeg also keeps
-//! sparse 25x25 grids fast, where first-fail can get lost.
+//! The default ([`SolverOptions::default`]) is [`Propagation::SYSTEM`] with first fail: one
+//! [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) over all units (naked and
+//! hidden singles, value-major, incremental between calls) instead of one all-different per
+//! unit. Measured in-process (`examples/sudoku_prof`, release, single thread, counting to
+//! two, medians of 3 alternating runs) against the previous default, hidden singles per
+//! unit with dom/wdeg: 3.0x faster on 17-clue puzzles, 2.2x on `top1465`, 2.9x on the
+//! hardest set and 2.1x on the multi-solution set (`docs/performance.md`). First fail,
+//! because with one constraint dom/wdeg has no weights to tell variables apart: it makes
+//! the same choices, more slowly. Sparse 16x16 and 25x25 grids stay fast with it (tested).
+//! [`Propagation::SYSTEM_LOCKED`] adds locked candidates: less than half the nodes on
+//! hard puzzles, but slower per puzzle.
 //!
-//! [`Propagation::SYSTEM_LOCKED`] posts one
-//! [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) for all units (singles
-//! and locked candidates, value-major) instead. Measured against the default (release,
-//! single thread, counting to two): about 1.3x faster on 17-clue puzzles, but 0.85x on
-//! `top1465`, 0.65x on the hardest set and 0.5x on the multi-solution set, so it is not
-//! the default.
+//! Per unit, hidden singles with dom/wdeg ([`Propagation::HIDDEN_SINGLES`]) remain the best
+//! of the per-unit presets on `top1465`: ahead of first fail, of locked candidates added
+//! (which halves the nodes but costs more per node), of full all-different consistency and
+//! of value elimination alone. [`rate`] and [`explain`] use their own presets.
 //!
 //! ```
 //! use alldiff::sudoku::{Grid, SolveResult, SudokuSolver};
