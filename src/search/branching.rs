@@ -111,6 +111,10 @@ impl Brancher {
     /// `constraint` found a failure: its weight, and so its variables' weighted
     /// degrees, grow by one.
     pub(crate) fn failed(&mut self, constraint: u32) {
+        // Only dom/wdeg reads the weights; `restart` resets them for every search.
+        if self.config.variable_order != VariableOrder::DomOverWeightedDegree {
+            return;
+        }
         for &var in &self.vars_of[constraint as usize] {
             self.weighted_degrees[var as usize] += 1;
         }
