@@ -8,21 +8,14 @@
 
 use std::time::Instant;
 
-use alldiff::{Model, Solver};
+mod common;
+
+use alldiff::{Solver, Strength};
 
 #[test]
 #[ignore = "a timing, run by hand in release mode"]
 fn count_ten_queens() {
-    let n = 10;
-    let mut model = Model::new();
-    let q = model.int_vars(n, 1, n as i32).unwrap();
-    model.all_different(q.iter().copied()).unwrap();
-    model
-        .all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32))
-        .unwrap();
-    model
-        .all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))
-        .unwrap();
+    let (model, _) = common::queens(10, Strength::Value);
     let mut solver = Solver::new(model);
     // Eleven counts in one run; the median resists a busy machine's preemptions.
     let mut times: Vec<f64> = (0..11)
@@ -45,16 +38,7 @@ fn count_ten_queens() {
 #[test]
 #[ignore = "a timing, run by hand in release mode"]
 fn count_ten_queens_recording_a_trace() {
-    let n = 10;
-    let mut model = Model::new();
-    let q = model.int_vars(n, 1, n as i32).unwrap();
-    model.all_different(q.iter().copied()).unwrap();
-    model
-        .all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32))
-        .unwrap();
-    model
-        .all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))
-        .unwrap();
+    let (model, _) = common::queens(10, Strength::Value);
     let mut solver = Solver::new(model);
     let mut bytes = 0;
     let mut times: Vec<f64> = (0..5)
