@@ -3,6 +3,7 @@
 //! posted constraint, checked here independently of the propagators.
 #![no_main]
 
+use alldiff::constraints::AllDifferentSystem;
 use alldiff::{
     Model, Relation, SearchConfig, Solver, Strength, ValueOrder, VarId, VariableOrder, View,
 };
@@ -20,6 +21,8 @@ enum Part {
     Element(Vec<i8>, RawView, RawView),
     Table(Vec<RawView>, Vec<Vec<i8>>),
     DifferenceIn(RawView, RawView, Vec<i8>),
+    /// Groups of variables, each all different, propagated together.
+    System(Vec<Vec<u8>>, bool),
 }
 
 #[derive(Arbitrary, Debug)]
@@ -40,6 +43,7 @@ enum Check {
     Element(Vec<i64>, View, View),
     Table(Vec<View>, Vec<Vec<i64>>),
     DifferenceIn(View, View, Vec<i64>),
+    System(Vec<Vec<View>>),
 }
 
 const RELATIONS: [Relation; 4] = [
@@ -71,6 +75,9 @@ impl Check {
                 tuples.contains(&row)
             }
             Check::DifferenceIn(a, b, offsets) => offsets.contains(&(at(*a) - at(*b))),
+            Check::System(groups) => groups
+                .iter()
+                .all(|group| Check::AllDifferent(group.clone()).holds(at)),
         }
     }
 }
@@ -144,6 +151,25 @@ fuzz_target!(|input: Input| {
                 let result = model.difference_in(view(*a), view(*b), &offsets);
                 let offsets = offsets.into_iter().map(i64::from).collect();
                 (Check::DifferenceIn(view(*a), view(*b), offsets), result)
+            }
+            Part::System(groups, locked) => {
+                let groups: Vec<Vec<VarId>> = groups
+                    .iter()
+                    .take(4)
+                    .map(|g| {
+                        g.iter()
+                            .take(6)
+                            .map(|&v| vars[usize::from(v) % vars.len()])
+                            .collect()
+                    })
+                    .collect();
+                let result = AllDifferentSystem::new(&model, groups.iter().cloned())
+                    .and_then(|system| model.post(system.locked_candidates(*locked)));
+                let views = groups
+                    .into_iter()
+                    .map(|g| g.into_iter().map(View::from).collect())
+                    .collect();
+                (Check::System(views), result)
             }
         };
         if result.is_ok() {
