@@ -5,6 +5,7 @@ mod common;
 
 use common::queens;
 
+use alldiff::sudoku::{Grid, Propagation, SudokuModel};
 use alldiff::trace::{self, DotOptions, NodeStatus, Trace, TraceError};
 use alldiff::{
     CountStatus, Model, Outcome, SearchConfig, Solver, Strength, ValueOrder, VarId, VariableOrder,
@@ -246,6 +247,44 @@ fn latin_square_tree_is_exact() {
             assert_eq!(col, [1, 2, 3, 4]);
         }
     }
+}
+
+#[test]
+fn sudoku_4x4_tree_is_exact() {
+    // A 4x4 grid with one "deadly pattern": swapping 1 and 2 in r1c1, r1c2, r3c1 and
+    // r3c2 gives a second solution. Propagation cannot choose, so the search branches
+    // once on r1c1 and each branch propagates to a solution.
+    let puzzle = Grid::parse("..343412..434321").unwrap();
+    let (model, cells) = SudokuModel::new(2, Propagation::HIDDEN_SINGLES)
+        .unwrap()
+        .into_parts();
+    let mut solver = Solver::with_config(model, input_order());
+    for (&cell, &digit) in cells.iter().zip(puzzle.cells()) {
+        if digit != 0 {
+            solver.assume(cell, i32::from(digit)).unwrap();
+        }
+    }
+    let trace = count_and_parse(&mut solver, "4x4 sudoku");
+    assert_eq!(
+        tree_text(&trace),
+        "0 root branch\n1<0 r1c1=1 solution\n2<0 r1c1!=1 solution\n"
+    );
+    // Replaying each solution node gives the two grids.
+    let grid_at = |node: u64| -> String {
+        trace
+            .replay(node)
+            .unwrap()
+            .iter()
+            .map(|d| {
+                assert_eq!(d.len(), 1, "a solution fixes every cell");
+                char::from_digit(d[0] as u32, 10).unwrap()
+            })
+            .collect()
+    };
+    assert_eq!(grid_at(1), "1234341221434321");
+    assert_eq!(grid_at(2), "2134341212434321");
+    let stats = trace.statistics().unwrap();
+    assert_eq!((stats.nodes, stats.failures, stats.solutions), (2, 0, 2));
 }
 
 #[test]
