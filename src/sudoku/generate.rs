@@ -165,6 +165,19 @@ const NODE_LIMIT: u64 = 200_000;
 /// A [`GenerateError`] when the request is impossible (too few or too many clues, a
 /// bad box size) or was not met within `attempts` grids.
 pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
+    generate_with(&mut SudokuSolver::new()?, options)
+}
+
+/// [`generate`] with a solver of the caller's, so that generating many puzzles builds
+/// the Sudoku model once (one solver per thread). It sets the solver's limits.
+///
+/// # Errors
+///
+/// As [`generate`].
+pub fn generate_with(
+    solver: &mut SudokuSolver,
+    options: &GenerateOptions,
+) -> Result<Generated, GenerateError> {
     let box_size = options.box_size;
     if !(2..=5).contains(&box_size) {
         return Err(GenerateError::UnsupportedBoxSize { box_size });
@@ -206,14 +219,13 @@ pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
         }
         _ => {}
     }
-    let mut solver = SudokuSolver::new()?;
     solver.set_limits(Limits::none().with_nodes(NODE_LIMIT));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
     let orbits = orbits(side, options.symmetry);
     let mut fewest = cells;
     let attempts = options.attempts.max(1);
     for attempt in 1..=attempts {
-        let Some(solution) = complete_grid(&mut solver, box_size, rng.random())? else {
+        let Some(solution) = complete_grid(solver, box_size, rng.random())? else {
             continue;
         };
         if let Removal::HideRandom { blanks } = options.removal {
@@ -230,7 +242,7 @@ pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
             });
         }
         let target = if options.minimal { 0 } else { hints };
-        let puzzle = remove_clues(&mut solver, &solution, &orbits, target, &mut rng);
+        let puzzle = remove_clues(solver, &solution, &orbits, target, &mut rng);
         fewest = fewest.min(puzzle.clue_count());
         if !options.minimal && puzzle.clue_count() != hints {
             continue;

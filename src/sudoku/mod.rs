@@ -144,7 +144,9 @@ pub use candidates::format_candidates;
 pub use explain::{
     Cell, Elimination, ExplainError, Explanation, Placement, Step, Technique, explain,
 };
-pub use generate::{GenerateError, GenerateOptions, Generated, Removal, Symmetry, generate};
+pub use generate::{
+    GenerateError, GenerateOptions, Generated, Removal, Symmetry, generate, generate_with,
+};
 pub use grid::{CellError, Grid, ParseError, TextPosition, Unit};
 pub use model::{Propagation, SudokuConstraint, SudokuModel};
 pub use rate::{

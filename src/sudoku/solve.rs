@@ -67,10 +67,21 @@ struct Engine {
 #[derive(Debug)]
 pub struct SudokuSolver {
     options: SolverOptions,
-    /// One engine per box size, from 2.
-    engines: Vec<Engine>,
+    limits: Limits,
+    /// One engine per box size, from 2, each built when a grid of its size first
+    /// comes (a 25x25 model is far costlier to build than a 9x9 one).
+    engines: Vec<Option<Engine>>,
     /// The box size of the latest search.
     last: Option<usize>,
+}
+
+impl Engine {
+    fn new(box_size: usize, options: SolverOptions, limits: &Limits) -> Result<Engine, ModelError> {
+        let (model, cells) = SudokuModel::new(box_size, options.propagation)?.into_parts();
+        let mut solver = Solver::with_config(model, options.search);
+        solver.set_limits(limits.clone());
+        Ok(Engine { solver, cells })
+    }
 }
 
 const BOX_SIZES: std::ops::RangeInclusive<usize> = 2..=5;
@@ -85,23 +96,20 @@ impl SudokuSolver {
         SudokuSolver::with_options(SolverOptions::default())
     }
 
-    /// A solver with the given propagation and search.
+    /// A solver with the given propagation and search. The models are built per size
+    /// when first needed; the 4x4 one is built now, so that options no model accepts
+    /// are reported here.
     ///
     /// # Errors
     ///
     /// A [`ModelError`] if a model cannot be built (never with the built-in model).
     pub fn with_options(options: SolverOptions) -> Result<SudokuSolver, ModelError> {
-        let engines = BOX_SIZES
-            .map(|box_size| {
-                let (model, cells) = SudokuModel::new(box_size, options.propagation)?.into_parts();
-                Ok(Engine {
-                    solver: Solver::with_config(model, options.search),
-                    cells,
-                })
-            })
-            .collect::<Result<_, ModelError>>()?;
+        let limits = Limits::none();
+        let mut engines: Vec<Option<Engine>> = BOX_SIZES.map(|_| None).collect();
+        engines[0] = Some(Engine::new(*BOX_SIZES.start(), options, &limits)?);
         Ok(SudokuSolver {
             options,
+            limits,
             engines,
             last: None,
         })
@@ -114,15 +122,16 @@ impl SudokuSolver {
 
     /// Sets the limits of each following search (all sizes).
     pub fn set_limits(&mut self, limits: Limits) {
-        for engine in &mut self.engines {
+        for engine in self.engines.iter_mut().flatten() {
             engine.solver.set_limits(limits.clone());
         }
+        self.limits = limits;
     }
 
     /// Changes the search heuristic of each following search (all sizes).
     pub fn set_search(&mut self, search: SearchConfig) {
         self.options.search = search;
-        for engine in &mut self.engines {
+        for engine in self.engines.iter_mut().flatten() {
             engine.solver.set_config(search);
         }
     }
@@ -132,7 +141,7 @@ impl SudokuSolver {
     pub fn statistics_for(&self, box_size: usize) -> Statistics {
         box_size
             .checked_sub(2)
-            .and_then(|i| self.engines.get(i))
+            .and_then(|i| self.engines.get(i)?.as_ref())
             .map(|e| e.solver.statistics().clone())
             .unwrap_or_default()
     }
@@ -197,7 +206,12 @@ impl SudokuSolver {
     /// Resets the engine of the grid's size and assumes its clues.
     fn load(&mut self, grid: &Grid) -> Option<&mut Engine> {
         self.last = Some(grid.box_size());
-        let engine = self.engines.get_mut(grid.box_size().checked_sub(2)?)?;
+        let slot = self.engines.get_mut(grid.box_size().checked_sub(2)?)?;
+        if slot.is_none() {
+            // Cannot fail: the same model was built for 4x4 in `with_options`.
+            *slot = Engine::new(grid.box_size(), self.options, &self.limits).ok();
+        }
+        let engine = slot.as_mut()?;
         engine.solver.reset();
         for (&var, &digit) in engine.cells.iter().zip(grid.cells()) {
             if digit != 0 {

@@ -7,7 +7,9 @@ use std::io::{self, BufWriter, IsTerminal as _, Write as _};
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use alldiff::sudoku::{GenerateError, GenerateOptions, Generated, Removal, generate as make};
+use alldiff::sudoku::{
+    GenerateError, GenerateOptions, Generated, Removal, SudokuSolver, generate_with,
+};
 use anyhow::Context as _;
 use rayon::prelude::*;
 use serde_json::json;
@@ -44,13 +46,15 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         .thread_name(|i| format!("alldiff-worker-{i}"))
         .build()
         .context("cannot start the worker threads")?;
-    let one = |index: u64| {
+    // Each worker keeps one solver, so the model is built once per thread.
+    let one = |solver: &mut SudokuSolver, index: u64| {
         let options = GenerateOptions {
             seed: seed.wrapping_add(index),
             ..options
         };
-        (index, options.seed, make(&options))
+        (index, options.seed, generate_with(solver, &options))
     };
+    let mut own_solver = SudokuSolver::new()?;
 
     let mut out = BufWriter::new(io::stdout().lock());
     let mut failed = false;
@@ -59,9 +63,17 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     while start < args.count {
         let end = args.count.min(start.saturating_add(step));
         let results: Vec<_> = if threads == 1 {
-            (start..end).map(one).collect()
+            (start..end).map(|i| one(&mut own_solver, i)).collect()
         } else {
-            pool.install(|| (start..end).into_par_iter().map(one).collect())
+            pool.install(|| {
+                (start..end)
+                    .into_par_iter()
+                    .map_init(SudokuSolver::new, |solver, i| match solver {
+                        Ok(solver) => one(solver, i),
+                        Err(e) => (i, seed.wrapping_add(i), Err(e.clone().into())),
+                    })
+                    .collect()
+            })
         };
         for (index, seed, result) in results {
             match result {
