@@ -375,6 +375,9 @@ struct State<const W: usize> {
     /// Whether the copy is a fixpoint left by a successful call; if not, the next
     /// call rebuilds it from the domains and examines everything.
     valid: bool,
+    /// [`Context::searches`] at the last successful call: while it is the same,
+    /// restored domains are a choice point's, a fixpoint of the rules.
+    seen_search: u64,
     /// The copy at the start of the call, put back on failure.
     saved_candidates: Vec<Cells<W>>,
     saved_domains: Vec<u64>,
@@ -448,6 +451,7 @@ impl<const W: usize> State<W> {
             multi: Cells::EMPTY,
             saved_multi: Cells::EMPTY,
             valid: false,
+            seen_search: u64::MAX,
             saved_candidates: vec![Cells::EMPTY; values],
             saved_domains: vec![0; vars],
             lost: vec![Cells::EMPTY; values],
@@ -539,7 +543,11 @@ impl<const W: usize> State<W> {
                 self.multi.insert(i);
             }
         }
-        if !added.is_empty() {
+        // Values come back when the search backtracks to a choice point, which was a
+        // fixpoint of these rules: nothing restored needs another look, only what the
+        // backtrack removed (above). In a new search they come back from the model's
+        // domains, which need not be a fixpoint: look again around them.
+        if !added.is_empty() && ctx.searches() != self.seen_search {
             // A fixed variable may now have its value back in a peer.
             let zone = added.ones().fold(added, |zone, i| zone.or(self.peers[i]));
             self.fixed = self.fixed.or(zone.minus(self.multi));
@@ -788,6 +796,7 @@ impl<const W: usize> State<W> {
             ctx.retain_small(var, word >> shift)?;
         }
         self.valid = true;
+        self.seen_search = ctx.searches();
         Ok(())
     }
 }
