@@ -11,9 +11,7 @@
 
 use std::process::ExitCode;
 
-use alldiff::{
-    Limits, Model, ModelError, Outcome, Relation, SearchConfig, Solver, Strength, ValueOrder, VarId,
-};
+use alldiff::{Model, ModelError, Outcome, Relation, Solver, Strength, VarId};
 
 /// The largest N for which the example counts every square.
 pub const COUNT_UP_TO: usize = 3;
@@ -49,26 +47,19 @@ pub fn magic(n: usize) -> Result<Magic, ModelError> {
 
 /// One magic square, row by row, or `None` if there is none.
 ///
-/// As in the N-Queens example, the search restarts with a new random value order and a
-/// doubling failure limit, which keeps it from getting lost in one fruitless subtree; the
-/// limit grows without bound, so `None` is still a proof.
+/// As in the N-Queens example, the search restarts ([`Solver::solve_with_restarts`]),
+/// which keeps it from getting lost in one fruitless subtree; `None` is still a proof.
 pub fn solve(n: usize) -> Result<Option<Vec<Vec<i32>>>, ModelError> {
     let Magic { model, cells } = magic(n)?;
     let mut solver = Solver::new(model);
-    let mut failures = 64;
-    for seed in 0.. {
-        solver.set_config(SearchConfig::new().value_order(ValueOrder::Random(seed)));
-        solver.set_limits(Limits::none().with_failures(failures));
-        match solver.solve() {
-            Outcome::Solved(s) => {
-                let rows = cells.iter().map(|row| row.iter().map(|&c| s[c]).collect());
-                return Ok(Some(rows.collect()));
-            }
-            Outcome::Unsatisfiable => return Ok(None),
-            Outcome::Stopped(_) => failures = failures.saturating_mul(2),
+    match solver.solve_with_restarts(64) {
+        Outcome::Solved(s) => {
+            let rows = cells.iter().map(|row| row.iter().map(|&c| s[c]).collect());
+            Ok(Some(rows.collect()))
         }
+        // No limit of its own is set, so only a completed search ends the restarts.
+        Outcome::Unsatisfiable | Outcome::Stopped(_) => Ok(None),
     }
-    Ok(None) // not reached: the loop above runs until a search completes
 }
 
 /// The number of `n`×`n` magic squares (rotations and reflections counted apart).

@@ -12,9 +12,7 @@
 
 use std::process::ExitCode;
 
-use alldiff::{
-    CountStatus, Limits, Model, ModelError, Outcome, SearchConfig, Solver, ValueOrder, VarId,
-};
+use alldiff::{CountStatus, Model, ModelError, Outcome, Solver, VarId};
 
 /// The N-Queens model and its variables: `rows[i]` is the column (from 1) of the queen in
 /// row `i`.
@@ -45,24 +43,16 @@ pub fn count(n: usize) -> Result<u64, ModelError> {
 /// One solution as the column (from 1) of each row's queen, or `None` if there is none.
 ///
 /// Search times for one solution are heavy-tailed: for some `n` the first-fail heuristic
-/// wanders for minutes in a subtree without solutions. So the search *restarts*: each
-/// attempt tries values in a different random order and gives up after a number of failures
-/// that doubles from one attempt to the next. The limit grows without bound, so an attempt
-/// eventually runs to completion and a "no solution" answer is still a proof.
+/// wanders for minutes in a subtree without solutions, so the search restarts
+/// ([`Solver::solve_with_restarts`]); a "no solution" answer is still a proof.
 pub fn solve(n: usize) -> Result<Option<Vec<i32>>, ModelError> {
     let Queens { model, rows } = queens(n)?;
     let mut solver = Solver::new(model);
-    let mut failures = 64;
-    for seed in 0.. {
-        solver.set_config(SearchConfig::new().value_order(ValueOrder::Random(seed)));
-        solver.set_limits(Limits::none().with_failures(failures));
-        match solver.solve() {
-            Outcome::Solved(s) => return Ok(Some(rows.iter().map(|&q| s[q]).collect())),
-            Outcome::Unsatisfiable => return Ok(None),
-            Outcome::Stopped(_) => failures = failures.saturating_mul(2),
-        }
+    match solver.solve_with_restarts(64) {
+        Outcome::Solved(s) => Ok(Some(rows.iter().map(|&q| s[q]).collect())),
+        // No limit of its own is set, so only a completed search ends the restarts.
+        Outcome::Unsatisfiable | Outcome::Stopped(_) => Ok(None),
     }
-    Ok(None) // not reached: the loop above runs until a search completes
 }
 
 /// The board, one line per row, `Q` for a queen and `.` for an empty square.

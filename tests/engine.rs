@@ -259,3 +259,39 @@ fn model_errors_name_what_is_wrong() {
         Err(ModelError::ForeignVariable { index: 0 })
     );
 }
+
+#[test]
+fn restarts_find_solutions_prove_none_and_keep_the_solver_settings() {
+    let (model, q) = queens(30, Strength::Value);
+    let mut solver = Solver::new(model);
+    let own = Limits::none().with_time(Duration::from_secs(60));
+    solver.set_limits(own.clone());
+    let config = solver.config();
+    let Outcome::Solved(s) = solver.solve_with_restarts(4) else {
+        panic!("30-queens has solutions");
+    };
+    let rows: Vec<i32> = q.iter().map(|&x| s[x]).collect();
+    assert!((0..30).all(|i| {
+        (i + 1..30).all(|j| rows[i] != rows[j] && (rows[i] - rows[j]).abs() != (j - i) as i32)
+    }));
+    assert_eq!(solver.config(), config);
+    assert_eq!(solver.limits().time, own.time);
+    assert_eq!(solver.limits().failures, None);
+
+    // No solution: the growing limit lets an attempt finish, and that is a proof.
+    let (model, _) = queens(3, Strength::Value);
+    assert_eq!(
+        Solver::new(model).solve_with_restarts(1),
+        Outcome::Unsatisfiable
+    );
+
+    // A failure limit of the solver's own bounds every attempt and ends the restarts.
+    let (model, _) = queens(30, Strength::Value);
+    let mut solver = Solver::new(model);
+    solver.set_limits(Limits::none().with_failures(2));
+    assert_eq!(
+        solver.solve_with_restarts(1),
+        Outcome::Stopped(StopReason::FailureLimit)
+    );
+    assert_eq!(solver.limits().failures, Some(2));
+}

@@ -261,6 +261,36 @@ impl Solver {
         self.next_outcome(observer)
     }
 
+    /// The first solution, by restarts: search with a seeded random value order and a
+    /// failure limit of `first_failures`; whenever that limit stops an attempt, start
+    /// again with the next seed and twice the limit. One solution's search time is often
+    /// heavy-tailed (a bad early choice leaves a huge subtree without solutions);
+    /// restarts cut those tails. The limit grows without bound, so an attempt
+    /// eventually completes and `Unsatisfiable` is still a proof. The solver's variable
+    /// order and its other limits (nodes, time, cancellation, and a failure limit of its
+    /// own, counted per attempt) still apply; its configuration and limits are the same
+    /// afterwards.
+    pub fn solve_with_restarts(&mut self, first_failures: u64) -> Outcome {
+        let (config, limits) = (self.config(), self.limits.clone());
+        let mut failures = first_failures.max(1);
+        let mut outcome = Outcome::Unsatisfiable;
+        for seed in 0.. {
+            self.set_config(config.value_order(ValueOrder::Random(seed)));
+            let attempt = failures.min(limits.failures.unwrap_or(u64::MAX));
+            self.limits = limits.clone().with_failures(attempt);
+            outcome = self.solve();
+            let restart = outcome == Outcome::Stopped(StopReason::FailureLimit)
+                && limits.failures.is_none_or(|own| attempt < own);
+            if !restart {
+                break;
+            }
+            failures = failures.saturating_mul(2);
+        }
+        self.set_config(config);
+        self.limits = limits;
+        outcome
+    }
+
     /// Counts solutions of a new search, stopping at `limit` if given.
     pub fn count(&mut self, limit: Option<u64>) -> Count {
         self.count_observed(limit, &mut ())
