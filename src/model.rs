@@ -158,6 +158,8 @@ pub struct Model {
     names: Vec<Option<String>>,
     pub(crate) store: Store,
     pub(crate) constraints: Vec<Box<dyn Propagator>>,
+    /// Where each constraint's state words sit in the store, `start..end`.
+    pub(crate) states: Vec<(usize, usize)>,
 }
 
 impl Default for Model {
@@ -183,6 +185,7 @@ impl Model {
             names: Vec::new(),
             store: Store::default(),
             constraints: Vec::new(),
+            states: Vec::new(),
         }
     }
 
@@ -336,6 +339,8 @@ impl Model {
         for view in constraint.views() {
             self.check_view(view)?;
         }
+        let start = self.store.add_state(constraint.state_words());
+        self.states.push((start, start + constraint.state_words()));
         self.constraints.push(Box::new(constraint));
         Ok(ConstraintId(self.constraints.len() as u32 - 1))
     }

@@ -133,6 +133,15 @@ pub trait Propagator: fmt::Debug + Send {
         Priority::Cheap
     }
 
+    /// How many words of backtrackable state the propagator keeps in the solver, read
+    /// once when it is posted. The words start at zero in every search, are read with
+    /// [`Context::state`] and written with [`Context::set_state`], and the solver puts
+    /// them back with the domains whenever it backtracks, so that what a propagator
+    /// derived incrementally always matches the domains. Default: none.
+    fn state_words(&self) -> usize {
+        0
+    }
+
     /// Whether one call always reaches the propagator's own fixpoint, so that its own
     /// changes need not wake it again. Default: `false` (it is woken by its own
     /// changes, which is always correct).
@@ -148,6 +157,8 @@ pub struct Context<'a> {
     pub(crate) queue: &'a mut Queue,
     pub(crate) current: u32,
     pub(crate) modified: &'a [u32],
+    /// Where the propagator's state words sit in the store.
+    pub(crate) state: (usize, usize),
     pub(crate) pruned: &'a mut Option<Vec<Pruning>>,
     pub(crate) rule: &'static str,
 }
@@ -281,6 +292,30 @@ impl Context<'_> {
 
     /// The domain of a variable with at most 64 values, as a bitmask whose bit `i`
     /// stands for `base + i`, with `base`. `None` for larger domains.
+    /// The propagator's backtrackable state: as many words as
+    /// [`Propagator::state_words`] asked for.
+    pub fn state(&self) -> &[u64] {
+        &self.store.words()[self.state.0..self.state.1]
+    }
+
+    /// Sets word `index` of the propagator's state; backtracking puts the old word back.
+    ///
+    /// # Panics
+    ///
+    /// If `index` is not below [`Propagator::state_words`].
+    pub fn set_state(&mut self, index: usize, word: u64) {
+        assert!(
+            index < self.state.1 - self.state.0,
+            "state word {index} out of range"
+        );
+        self.store.set_word(self.state.0 + index, word);
+    }
+
+    /// Every domain word; see [`Store::small_cell`].
+    pub(crate) fn words(&self) -> &[u64] {
+        self.store.words()
+    }
+
     pub(crate) fn small_word(&self, var: u32) -> Option<(u64, i32)> {
         self.store.small_word(var)
     }

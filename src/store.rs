@@ -130,6 +130,15 @@ impl Store {
         (self.layouts.len() - 1) as u32
     }
 
+    /// Adds `words` words of propagator state, zero, not part of any domain. Returns
+    /// the index of the first.
+    pub(crate) fn add_state(&mut self, words: usize) -> usize {
+        let start = self.cells.len();
+        self.cells.resize(start + words, 0);
+        self.stamps.resize(self.cells.len(), 0);
+        start
+    }
+
     /// Becomes a copy of `other` (the same variables), reusing this store's buffers:
     /// unlike the derived `clone_from`, it allocates nothing once the sizes match.
     pub(crate) fn reset_from(&mut self, other: &Store) {
@@ -213,6 +222,27 @@ impl Store {
     pub(crate) fn small_word(&self, var: u32) -> Option<(u64, i32)> {
         let l = self.layouts[var as usize];
         l.is_small().then(|| (self.cells[l.start as usize], l.base))
+    }
+
+    /// Where a variable whose domain fits in 64 values keeps its one domain word in
+    /// [`Store::words`]; `None` for larger domains. It never moves.
+    pub(crate) fn small_cell(&self, var: u32) -> Option<usize> {
+        let l = self.layouts[var as usize];
+        l.is_small().then_some(l.start as usize)
+    }
+
+    /// Every domain word, for propagators that read many small domains at once
+    /// (see [`Store::small_cell`]).
+    pub(crate) fn words(&self) -> &[u64] {
+        &self.cells
+    }
+
+    /// Sets a word (say, of propagator state), saving the old one for backtracking.
+    pub(crate) fn set_word(&mut self, cell: usize, word: u64) {
+        if self.cells[cell] != word {
+            self.save(cell);
+            self.cells[cell] = word;
+        }
     }
 
     fn save(&mut self, cell: usize) {

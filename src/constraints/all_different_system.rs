@@ -14,8 +14,8 @@ pub const MAX_SYSTEM_VARIABLES: usize = 64 * 64;
 /// Sudoku is the example: 27 groups (rows, columns, boxes) over 81 cells. Instead of
 /// one [`AllDifferent`](crate::constraints::AllDifferent) per group, each woken and
 /// run separately, this keeps, for every value, the set of variables where the value
-/// is still possible, as a bitset over the variables, and applies the rules to every
-/// group in one pass of word operations, to a fixpoint inside one call:
+/// is still possible, as a bitset over the variables, and applies the rules to the
+/// groups with word operations, to a fixpoint inside one call:
 ///
 /// - **value elimination** (naked singles): a fixed variable's value leaves its peers,
 ///   the other variables of every group it belongs to;
@@ -31,12 +31,13 @@ pub const MAX_SYSTEM_VARIABLES: usize = 64 * 64;
 /// variables. Build it with [`AllDifferentSystem::new`] (or
 /// [`Model::all_different_system`]), which checks both.
 ///
-/// The domains in the solver stay the truth. Between calls the constraint keeps its
-/// value-major copy as its last successful call left it (a fixpoint of the rules);
-/// each call compares the copy with the current domain words (so it is right after
-/// backtracking, which restores the domains but not this copy) and queues work only
-/// where they differ: a value lost by a variable, a variable newly fixed, a variable
-/// that got values back. A failed call puts the copy back as it was.
+/// The value-major sets, and the values each group still has, are backtrackable state
+/// ([`Propagator::state_words`]): the solver restores them with the domains, so they
+/// always describe the domains as the constraint's last call left them, a fixpoint of
+/// the rules. A call then only looks where [`Context::modified`] says the domains
+/// changed since: the values a variable lost, in its groups, and the peers of a
+/// variable newly fixed. The first call of a search builds the sets and looks
+/// everywhere.
 ///
 /// ```
 /// use alldiff::{Model, Solver};
@@ -52,14 +53,23 @@ pub const MAX_SYSTEM_VARIABLES: usize = 64 * 64;
 /// ```
 #[derive(Clone, Debug)]
 pub struct AllDifferentSystem {
-    /// The distinct variables of all groups, in order of first appearance.
+    /// The distinct variables of all groups, in order of first appearance; the rest
+    /// of the constraint names them by their index here.
     vars: Vec<VarId>,
-    /// Each group, as local indices into `vars`.
+    /// Each group, as indices into `vars`.
     groups: Vec<Vec<u32>>,
-    /// How far each variable's domain word shifts left into the common window.
-    shifts: Vec<u32>,
+    /// Where the store keeps each variable's domain word.
+    words: Vec<DomainWord>,
     locked: bool,
     kernel: Kernel,
+}
+
+/// Where the store keeps one variable's domain word, and how far it shifts left into
+/// the common window of values.
+#[derive(Clone, Copy, Debug)]
+struct DomainWord {
+    cell: usize,
+    shift: u32,
 }
 
 impl AllDifferentSystem {
@@ -108,10 +118,11 @@ impl AllDifferentSystem {
                 vars.len()
             )));
         }
-        let mut words = Vec::with_capacity(vars.len());
+        let mut found = Vec::with_capacity(vars.len());
         for &var in &vars {
-            match model.store.small_word(var.raw()) {
-                Some(word) => words.push(word),
+            let word = model.store.small_word(var.raw());
+            match word.zip(model.store.small_cell(var.raw())) {
+                Some(((word, base), cell)) => found.push((word, base, cell)),
                 None => {
                     return Err(invalid(format!(
                         "{} has values more than 64 apart",
@@ -120,10 +131,10 @@ impl AllDifferentSystem {
                 }
             }
         }
-        let base = words.iter().map(|&(_, base)| i64::from(base)).min();
-        let top = words
+        let base = found.iter().map(|&(_, base, _)| i64::from(base)).min();
+        let top = found
             .iter()
-            .map(|&(word, base)| i64::from(base) + 63 - i64::from(word.leading_zeros()))
+            .map(|&(word, base, _)| i64::from(base) + 63 - i64::from(word.leading_zeros()))
             .max();
         let (base, top) = (base.unwrap_or(0), top.unwrap_or(0));
         if top - base >= 64 {
@@ -131,16 +142,19 @@ impl AllDifferentSystem {
                 "the values span {base}..={top}, more than one window of 64 values"
             )));
         }
-        let shifts = words
+        let words: Vec<DomainWord> = found
             .iter()
-            .map(|&(_, b)| (i64::from(b) - base) as u32)
+            .map(|&(_, b, cell)| DomainWord {
+                cell,
+                shift: (i64::from(b) - base) as u32,
+            })
             .collect();
         let values = (top - base + 1) as usize;
         let kernel = Kernel::new(vars.len(), values, &local_groups);
         Ok(AllDifferentSystem {
             vars,
             groups: local_groups,
-            shifts,
+            words,
             locked: false,
             kernel,
         })
@@ -174,10 +188,21 @@ impl Propagator for AllDifferentSystem {
         true
     }
 
+    fn state_words(&self) -> usize {
+        match &self.kernel {
+            Kernel::W1(k) => k.state_words(),
+            Kernel::W2(k) => k.state_words(),
+            Kernel::W4(k) => k.state_words(),
+            Kernel::W8(k) => k.state_words(),
+            Kernel::W16(k) => k.state_words(),
+            Kernel::Wide(k) => k.state_words(),
+        }
+    }
+
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let vars = Vars {
             vars: &self.vars,
-            shifts: &self.shifts,
+            words: &self.words,
             locked: self.locked,
         };
         match &mut self.kernel {
@@ -186,7 +211,7 @@ impl Propagator for AllDifferentSystem {
             Kernel::W4(k) => k.propagate(ctx, &vars),
             Kernel::W8(k) => k.propagate(ctx, &vars),
             Kernel::W16(k) => k.propagate(ctx, &vars),
-            Kernel::W64(k) => k.propagate(ctx, &vars),
+            Kernel::Wide(k) => k.propagate(ctx, &vars),
         }
     }
 
@@ -205,11 +230,11 @@ impl Propagator for AllDifferentSystem {
 /// The variables as the kernel needs them.
 struct Vars<'a> {
     vars: &'a [VarId],
-    shifts: &'a [u32],
+    words: &'a [DomainWord],
     locked: bool,
 }
 
-/// The value-major state, sized by the number of 64-bit words a set of variables
+/// The value-major kernel, sized by the number of 64-bit words a set of variables
 /// takes.
 #[derive(Clone, Debug)]
 enum Kernel {
@@ -218,7 +243,7 @@ enum Kernel {
     W4(Box<State<4>>),
     W8(Box<State<8>>),
     W16(Box<State<16>>),
-    W64(Box<State<64>>),
+    Wide(Box<State<64>>),
 }
 
 impl Kernel {
@@ -229,7 +254,7 @@ impl Kernel {
             3 | 4 => Kernel::W4(Box::new(State::new(vars, values, groups))),
             5..=8 => Kernel::W8(Box::new(State::new(vars, values, groups))),
             9..=16 => Kernel::W16(Box::new(State::new(vars, values, groups))),
-            _ => Kernel::W64(Box::new(State::new(vars, values, groups))),
+            _ => Kernel::Wide(Box::new(State::new(vars, values, groups))),
         }
     }
 }
@@ -289,13 +314,6 @@ impl<const W: usize> Cells<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
-    /// The variable, if it holds exactly one.
-    fn only(self) -> Option<usize> {
-        let mut ones = self.ones();
-        let first = ones.next()?;
-        ones.next().is_none().then_some(first)
-    }
-
     fn ones(self) -> Ones<W> {
         Ones {
             words: self.0,
@@ -338,14 +356,18 @@ fn bits(mut word: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The value-major copy of the domains, what is fixed about the groups, and the work
-/// left in the current call.
+/// Where value `v`'s places in group `g` stand.
+enum Places {
+    None,
+    One(usize),
+    Many,
+}
+
+/// The fixed shape of the groups, and one call's work.
 ///
-/// Between calls the copy (`candidates`, `domains`, `present`, `counts`) is the state
-/// the previous successful call left: a fixpoint of the rules, equal to the domains it
-/// wrote back. A call compares it with the current domains; the differences are the
-/// only places where a rule can newly apply (see [`State::sync`]), so only they are
-/// queued. A call that fails puts the copy back as it was, so it stays a fixpoint.
+/// The backtrackable state (see [`Propagator::state_words`]) holds, in this order: a
+/// word that is not zero once the state is built; `candidates`; `present`. A call
+/// copies it in, works on the copy, and writes back what changed.
 #[derive(Clone, Debug)]
 struct State<const W: usize> {
     /// Each group's variables.
@@ -354,43 +376,32 @@ struct State<const W: usize> {
     sizes: Vec<u32>,
     /// For each variable, the other variables of its groups.
     peers: Vec<Cells<W>>,
-    /// For each variable, the groups it belongs to.
-    member_of: Vec<Vec<u32>>,
-    /// Ordered pairs of groups sharing at least two variables (locked candidates).
-    pairs: Vec<(u32, u32)>,
+    /// Words in a set of groups.
+    group_words: usize,
+    /// Each variable's groups, `group_words` words a variable.
+    group_sets: Vec<u64>,
+    /// For each group `g`, the groups `h` it shares two variables or more with, where
+    /// `h` has variables of its own (locked candidates).
+    overlaps: Vec<Vec<u32>>,
     /// Every value of the window.
     every_value: u64,
     /// For each value (window bit), where it is still possible.
     candidates: Vec<Cells<W>>,
-    /// Each variable's domain word, shifted into the window: `candidates` by variable.
-    domains: Vec<u64>,
-    /// Per group, the values with a place left in it (may still hold a value whose
-    /// last place went since the group was last examined for it: never too few).
-    /// Values put back by backtracking are added; the group is examined for them.
+    /// Per group, the values with a place left in it.
     present: Vec<u64>,
-    /// Per group, the number of values in `present`.
-    counts: Vec<u32>,
-    /// The variables with two values or more.
-    multi: Cells<W>,
-    /// Whether the copy is a fixpoint left by a successful call; if not, the next
-    /// call rebuilds it from the domains and examines everything.
-    valid: bool,
-    /// [`Context::searches`] at the last successful call: while it is the same,
-    /// restored domains are a choice point's, a fixpoint of the rules.
-    seen_search: u64,
-    /// The copy at the start of the call, put back on failure.
-    saved_candidates: Vec<Cells<W>>,
-    saved_domains: Vec<u64>,
-    saved_present: Vec<u64>,
-    saved_counts: Vec<u32>,
-    saved_multi: Cells<W>,
-    /// Work: per value, the variables that lost it (or changed otherwise) and whose
-    /// groups must be examined for it.
-    lost: Vec<Cells<W>>,
-    /// Work: the values whose `lost` is not empty.
-    lost_values: u64,
+    /// Each variable's domain word, shifted into the window, read at the start of a
+    /// call.
+    domains: Vec<u64>,
     /// Work: fixed variables whose value must leave their peers.
     fixed: Cells<W>,
+    /// Work: per value, `group_words` words of groups to examine for it.
+    dirty: Vec<u64>,
+    /// Work: the values with groups in `dirty`.
+    dirty_values: u64,
+    /// Values whose `candidates` this call changed.
+    changed_values: u64,
+    /// Whether this call changed `present`.
+    changed_present: bool,
     /// Variables whose domains this call pruned, to write back.
     touched: Cells<W>,
     /// Variables that a hidden single fixed in this call.
@@ -411,25 +422,31 @@ impl<const W: usize> State<W> {
                 set
             })
             .collect();
+        let group_words = sets.len().div_ceil(64).max(1);
         let mut peers = vec![Cells::EMPTY; vars];
-        let mut member_of = vec![Vec::new(); vars];
+        let mut group_sets = vec![0u64; vars * group_words];
         for (g, set) in sets.iter().enumerate() {
             for i in set.ones() {
                 peers[i] = peers[i].or(*set);
-                member_of[i].push(g as u32);
+                group_sets[i * group_words + g / 64] |= 1 << (g % 64);
             }
         }
         for (i, p) in peers.iter_mut().enumerate() {
             p.remove(i);
         }
-        let mut pairs = Vec::new();
-        for (g, a) in sets.iter().enumerate() {
-            for (h, b) in sets.iter().enumerate() {
-                if g != h && a.and(*b).len() >= 2 && !b.minus(*a).is_empty() {
-                    pairs.push((g as u32, h as u32));
-                }
-            }
-        }
+        let overlaps = sets
+            .iter()
+            .enumerate()
+            .map(|(g, a)| {
+                (0..sets.len())
+                    .filter(|&h| {
+                        let b = sets[h];
+                        g != h && a.and(b).len() >= 2 && !b.minus(*a).is_empty()
+                    })
+                    .map(|h| h as u32)
+                    .collect()
+            })
+            .collect();
         let every_value = if values >= 64 {
             u64::MAX
         } else {
@@ -438,198 +455,154 @@ impl<const W: usize> State<W> {
         State {
             sizes: groups.iter().map(|g| g.len() as u32).collect(),
             present: vec![0; sets.len()],
-            counts: vec![0; sets.len()],
-            saved_present: vec![0; sets.len()],
-            saved_counts: vec![0; sets.len()],
             groups: sets,
             peers,
-            member_of,
-            pairs,
+            group_words,
+            group_sets,
+            overlaps,
             every_value,
             candidates: vec![Cells::EMPTY; values],
             domains: vec![0; vars],
-            multi: Cells::EMPTY,
-            saved_multi: Cells::EMPTY,
-            valid: false,
-            seen_search: u64::MAX,
-            saved_candidates: vec![Cells::EMPTY; values],
-            saved_domains: vec![0; vars],
-            lost: vec![Cells::EMPTY; values],
-            lost_values: 0,
             fixed: Cells::EMPTY,
+            dirty: vec![0; values * group_words],
+            dirty_values: 0,
+            changed_values: 0,
+            changed_present: false,
             touched: Cells::EMPTY,
             hidden: Cells::EMPTY,
             locked_removed: vec![0; vars],
         }
     }
 
+    fn state_words(&self) -> usize {
+        1 + self.candidates.len() * W + self.present.len()
+    }
+
     fn propagate(&mut self, ctx: &mut Context<'_>, vars: &Vars<'_>) -> Result<(), Conflict> {
-        let was_valid = self.valid;
-        if was_valid {
-            self.saved_candidates.copy_from_slice(&self.candidates);
-            self.saved_domains.copy_from_slice(&self.domains);
-            self.saved_present.copy_from_slice(&self.present);
-            self.saved_counts.copy_from_slice(&self.counts);
-            self.saved_multi = self.multi;
+        let store = ctx.words();
+        for (domain, word) in self.domains.iter_mut().zip(vars.words) {
+            *domain = store[word.cell] << word.shift;
         }
-        self.touched = Cells::EMPTY;
-        self.hidden = Cells::EMPTY;
-        let result = self
-            .sync(ctx, vars)
+        let state = ctx.state();
+        let built = state[0] != 0;
+        if built {
+            let (candidates, present) = state[1..].split_at(self.candidates.len() * W);
+            for (set, words) in self.candidates.iter_mut().zip(candidates.chunks_exact(W)) {
+                set.0.copy_from_slice(words);
+            }
+            self.present.copy_from_slice(present);
+            self.sync(ctx.modified());
+        }
+        let result = if built { Ok(()) } else { self.build() }
             .and_then(|()| self.fixpoint(vars.locked))
-            .and_then(|()| self.write_back(ctx, vars));
+            .and_then(|()| self.write_back(ctx, vars, built));
         if result.is_err() {
-            self.lost_values = 0;
-            self.lost.fill(Cells::EMPTY);
             self.fixed = Cells::EMPTY;
-            self.locked_removed.fill(0);
-            if was_valid {
-                self.candidates.copy_from_slice(&self.saved_candidates);
-                self.domains.copy_from_slice(&self.saved_domains);
-                self.present.copy_from_slice(&self.saved_present);
-                self.counts.copy_from_slice(&self.saved_counts);
-                self.multi = self.saved_multi;
-            } else {
-                self.valid = false;
+            self.dirty.fill(0);
+            self.dirty_values = 0;
+            self.touched = Cells::EMPTY;
+            self.hidden = Cells::EMPTY;
+            if vars.locked {
+                self.locked_removed.fill(0);
             }
         }
+        self.changed_values = 0;
+        self.changed_present = false;
         result
     }
 
-    /// Brings the copy up to date with the domains and queues the work.
-    ///
-    /// When the copy is a fixpoint, a rule can newly apply only where something
-    /// differs: a variable that lost a value `v` (its groups, for `v`), a variable that
-    /// became fixed (naked single), or a variable that gained values, which happens
-    /// after backtracking (its groups, for every value, and every fixed variable of
-    /// those groups). Otherwise everything is queued.
-    fn sync(&mut self, ctx: &Context<'_>, vars: &Vars<'_>) -> Result<(), Conflict> {
-        if !self.valid {
-            return self.rebuild(ctx, vars);
-        }
-        let mut added = Cells::<W>::EMPTY;
-        for (i, (&var, &shift)) in vars.vars.iter().zip(vars.shifts).enumerate() {
-            let (word, _) = ctx.small_word(var.raw()).ok_or(Conflict)?;
-            let word = word << shift;
-            let old = self.domains[i];
-            if word == old {
-                continue;
-            }
-            if word == 0 {
-                return Err(Conflict);
-            }
-            self.domains[i] = word;
-            let (gone, new) = (old & !word, word & !old);
-            for v in bits(gone) {
-                self.candidates[v].remove(i);
-                self.lost[v].insert(i);
-            }
-            self.lost_values |= gone;
-            if new != 0 {
-                for v in bits(new) {
-                    self.candidates[v].insert(i);
+    /// Queues the work the `modified` variables' changes since the last call start:
+    /// the values each lost, in its groups, and its peers if it became fixed.
+    fn sync(&mut self, modified: &[u32]) {
+        for &i in modified {
+            let i = i as usize;
+            let domain = self.domains[i];
+            for v in bits(self.every_value & !domain) {
+                if self.candidates[v].contains(i) {
+                    self.candidates[v].remove(i);
+                    self.mark_groups(v, i);
+                    self.changed_values |= 1 << v;
                 }
-                for &g in &self.member_of[i] {
-                    let present = self.present[g as usize] | new;
-                    self.present[g as usize] = present;
-                    self.counts[g as usize] = present.count_ones();
-                }
-                added.insert(i);
             }
-            if word & (word - 1) == 0 {
+            if is_single(domain) {
                 self.fixed.insert(i);
-                self.multi.remove(i);
-            } else {
-                self.multi.insert(i);
             }
         }
-        // Values come back when the search backtracks to a choice point, which was a
-        // fixpoint of these rules: nothing restored needs another look, only what the
-        // backtrack removed (above). In a new search they come back from the model's
-        // domains, which need not be a fixpoint: look again around them.
-        if !added.is_empty() && ctx.searches() != self.seen_search {
-            // A fixed variable may now have its value back in a peer.
-            let zone = added.ones().fold(added, |zone, i| zone.or(self.peers[i]));
-            self.fixed = self.fixed.or(zone.minus(self.multi));
-            for v in bits(self.every_value) {
-                self.lost[v] = self.lost[v].or(added);
-            }
-            self.lost_values = self.every_value;
-        }
-        Ok(())
     }
 
-    /// Recomputes `present` and `counts` of group `g` from the candidates.
-    fn recount(&mut self, g: usize) {
-        let group = self.groups[g];
-        let mut present = 0u64;
-        for (v, c) in self.candidates.iter().enumerate() {
-            if c.intersects(group) {
-                present |= 1 << v;
-            }
-        }
-        self.present[g] = present;
-        self.counts[g] = present.count_ones();
-    }
-
-    /// Rebuilds the copy from the domains and queues everything.
-    fn rebuild(&mut self, ctx: &Context<'_>, vars: &Vars<'_>) -> Result<(), Conflict> {
+    /// Builds the state from the domains and queues everything; fails a group with
+    /// fewer values than variables.
+    fn build(&mut self) -> Result<(), Conflict> {
         self.candidates.fill(Cells::EMPTY);
-        self.fixed = Cells::EMPTY;
-        self.multi = Cells::EMPTY;
-        for (i, (&var, &shift)) in vars.vars.iter().zip(vars.shifts).enumerate() {
-            let (word, _) = ctx.small_word(var.raw()).ok_or(Conflict)?;
-            let word = word << shift;
-            if word == 0 {
-                return Err(Conflict);
-            }
-            self.domains[i] = word;
-            for v in bits(word) {
+        for (i, &domain) in self.domains.iter().enumerate() {
+            for v in bits(domain) {
                 self.candidates[v].insert(i);
             }
-            if word & (word - 1) == 0 {
+            if is_single(domain) {
                 self.fixed.insert(i);
-            } else {
-                self.multi.insert(i);
             }
         }
-        let mut all = Cells::EMPTY;
-        for g in 0..self.groups.len() {
-            self.recount(g);
-            if self.counts[g] < self.sizes[g] {
+        for (g, &group) in self.groups.iter().enumerate() {
+            self.present[g] = self
+                .candidates
+                .iter()
+                .enumerate()
+                .filter(|(_, set)| set.intersects(group))
+                .fold(0, |acc, (v, _)| acc | 1 << v);
+            if self.present[g].count_ones() < self.sizes[g] {
                 return Err(Conflict);
             }
-            all = all.or(self.groups[g]);
         }
-        self.lost.fill(all);
-        self.lost_values = self.every_value;
+        self.changed_values = self.every_value;
+        self.changed_present = true;
+        let groups = self.groups.len();
+        for v in bits(self.every_value) {
+            let dirty = &mut self.dirty[v * self.group_words..(v + 1) * self.group_words];
+            for (w, word) in dirty.iter_mut().enumerate() {
+                *word = match groups - w * 64 {
+                    64.. => u64::MAX,
+                    n => (1 << n) - 1,
+                };
+            }
+        }
+        self.dirty_values = self.every_value;
         Ok(())
+    }
+
+    /// Queues the groups of variable `i` for value `v`.
+    fn mark_groups(&mut self, v: usize, i: usize) {
+        let gw = self.group_words;
+        if gw == 1 {
+            self.dirty[v] |= self.group_sets[i];
+        } else {
+            let sets = &self.group_sets[i * gw..(i + 1) * gw];
+            for (dirty, &set) in self.dirty[v * gw..(v + 1) * gw].iter_mut().zip(sets) {
+                *dirty |= set;
+            }
+        }
+        self.dirty_values |= 1 << v;
     }
 
     /// Removes value `v` from the variables `set`, which all have it.
     fn remove_from(&mut self, v: usize, set: Cells<W>) -> Result<(), Conflict> {
         let bit = 1u64 << v;
         self.candidates[v] = self.candidates[v].minus(set);
-        self.lost[v] = self.lost[v].or(set);
-        self.lost_values |= bit;
+        self.changed_values |= bit;
         self.touched = self.touched.or(set);
         for (w, &word) in set.0.iter().enumerate() {
             let mut rest = word;
             while rest != 0 {
                 let j = w * 64 + rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let Some(domain) = self.domains.get_mut(j) else {
-                    continue;
-                };
-                let d = *domain & !bit;
-                *domain = d;
-                if d & d.wrapping_sub(1) == 0 {
-                    if d == 0 {
-                        return Err(Conflict);
-                    }
-                    self.fixed.insert(j);
-                    self.multi.remove(j);
+                let domain = self.domains[j] & !bit;
+                if domain == 0 {
+                    return Err(Conflict);
                 }
+                self.domains[j] = domain;
+                if is_single(domain) {
+                    self.fixed.insert(j);
+                }
+                self.mark_groups(v, j);
             }
         }
         Ok(())
@@ -639,126 +612,101 @@ impl<const W: usize> State<W> {
     fn fixpoint(&mut self, locked: bool) -> Result<(), Conflict> {
         loop {
             while let Some(i) = self.fixed.pop_first() {
-                let d = self.domains[i];
-                let v = d.trailing_zeros() as usize;
+                let v = self.domains[i].trailing_zeros() as usize;
                 let pruned = self.candidates[v].and(self.peers[i]);
                 if !pruned.is_empty() {
                     self.remove_from(v, pruned)?;
                 }
             }
-            if self.lost_values == 0 {
+            if self.dirty_values == 0 {
                 return Ok(());
             }
-            let v = self.lost_values.trailing_zeros() as usize;
-            self.lost_values &= self.lost_values - 1;
-            let lost = std::mem::replace(&mut self.lost[v], Cells::EMPTY);
-            self.hidden_singles(v, lost)?;
-            if locked {
-                self.locked_candidates(v, lost)?;
+            let v = self.dirty_values.trailing_zeros() as usize;
+            self.dirty_values &= self.dirty_values - 1;
+            for w in 0..self.group_words {
+                let mut groups = std::mem::take(&mut self.dirty[v * self.group_words + w]);
+                while groups != 0 {
+                    let g = w * 64 + groups.trailing_zeros() as usize;
+                    groups &= groups - 1;
+                    self.examine(v, g)?;
+                    if locked {
+                        self.locked_candidates(v, g)?;
+                    }
+                }
             }
         }
     }
 
-    /// Hidden singles of value `v` and the pigeonhole check, in the groups of the one
-    /// variable of `lost` if there is one, else in every group.
-    ///
-    /// Every group is scanned 64 at a time without branches, collecting the groups
-    /// where `v` just lost its last place and those where its one place is a variable
-    /// not yet fixed; only those are then examined.
-    fn hidden_singles(&mut self, v: usize, lost: Cells<W>) -> Result<(), Conflict> {
-        if let Some(i) = lost.only() {
-            // One variable lost `v` (often: a hidden single fixed it): its groups only.
-            for k in 0..self.member_of[i].len() {
-                self.examine(v, self.member_of[i][k] as usize)?;
-            }
-            return Ok(());
-        }
-        let (candidates, multi) = (self.candidates[v], self.multi);
-        for start in (0..self.groups.len()).step_by(64) {
-            let end = self.groups.len().min(start + 64);
-            let (mut emptied, mut singles) = (0u64, 0u64);
-            for (k, (group, &present)) in self.groups[start..end]
-                .iter()
-                .zip(&self.present[start..end])
-                .enumerate()
-            {
-                let places = candidates.and(*group);
-                let (mut words, mut crowded, mut open) = (0u64, 0u64, 0u64);
-                for (&p, &m) in places.0.iter().zip(&multi.0) {
-                    words += u64::from(p != 0);
-                    crowded |= p & p.wrapping_sub(1);
-                    open |= p & m;
+    /// Where value `v` can go in group `g`.
+    fn places(&self, v: usize, g: usize) -> Places {
+        let places = self.candidates[v].and(self.groups[g]);
+        let mut found = Places::None;
+        for (w, &word) in places.0.iter().enumerate() {
+            if word != 0 {
+                if matches!(found, Places::One(_)) || !is_single(word) {
+                    return Places::Many;
                 }
-                let was_present = (present >> v) & 1;
-                emptied |= (u64::from(words == 0) & was_present) << k;
-                singles |= (u64::from(words == 1 && crowded == 0 && open != 0)) << k;
-            }
-            for k in bits(emptied | singles) {
-                self.examine(v, start + k)?;
+                found = Places::One(w * 64 + word.trailing_zeros() as usize);
             }
         }
-        Ok(())
+        found
+    }
+
+    /// Whether group `g` has exactly as many values left as variables.
+    fn is_tight(&self, g: usize) -> bool {
+        self.present[g].count_ones() == self.sizes[g]
     }
 
     /// Hidden single of value `v` and the pigeonhole check in group `g`.
     fn examine(&mut self, v: usize, g: usize) -> Result<(), Conflict> {
         let bit = 1u64 << v;
-        let places = self.candidates[v].and(self.groups[g]);
-        let mut ones = places.ones();
-        let Some(i) = ones.next() else {
-            if self.present[g] & bit != 0 {
-                self.leave_group(g, bit)?;
+        match self.places(v, g) {
+            Places::None if self.present[g] & bit != 0 => self.leave_group(g, bit),
+            Places::One(i) if self.domains[i] != bit && self.is_tight(g) => {
+                let others = self.domains[i] & !bit;
+                for u in bits(others) {
+                    self.candidates[u].remove(i);
+                    self.mark_groups(u, i);
+                }
+                self.changed_values |= others;
+                self.domains[i] = bit;
+                self.touched.insert(i);
+                self.hidden.insert(i);
+                self.fixed.insert(i);
+                Ok(())
             }
-            return Ok(());
-        };
-        if ones.next().is_some() || self.counts[g] != self.sizes[g] {
-            return Ok(());
+            _ => Ok(()),
         }
-        let others = self.domains[i] & !bit;
-        if others == 0 {
-            return Ok(());
-        }
-        for u in bits(others) {
-            self.candidates[u].remove(i);
-            self.lost[u].insert(i);
-        }
-        self.lost_values |= others;
-        self.domains[i] = bit;
-        self.multi.remove(i);
-        self.touched.insert(i);
-        self.hidden.insert(i);
-        self.fixed.insert(i);
-        Ok(())
     }
 
     /// Value `bit` has no place left in group `g`: fails if too few values are left.
     fn leave_group(&mut self, g: usize, bit: u64) -> Result<(), Conflict> {
         self.present[g] &= !bit;
-        self.counts[g] -= 1;
-        let (count, size) = (self.counts[g], self.sizes[g]);
-        if count < size {
+        self.changed_present = true;
+        let count = self.present[g].count_ones();
+        if count < self.sizes[g] {
             return Err(Conflict);
         }
-        if count == size {
+        if count == self.sizes[g] {
             // Newly tight: every value of the group is worth a look.
-            let group = self.groups[g];
-            for u in bits(self.every_value) {
-                self.lost[u] = self.lost[u].or(group);
+            let (w, group_bit) = (g / 64, 1u64 << (g % 64));
+            for u in bits(self.present[g]) {
+                self.dirty[u * self.group_words + w] |= group_bit;
             }
-            self.lost_values = self.every_value;
+            self.dirty_values |= self.present[g];
         }
         Ok(())
     }
 
-    /// Locked candidates of value `v` between overlapping groups, one of which meets
-    /// `lost`.
-    fn locked_candidates(&mut self, v: usize, lost: Cells<W>) -> Result<(), Conflict> {
-        for p in 0..self.pairs.len() {
-            let (g, h) = (self.pairs[p].0 as usize, self.pairs[p].1 as usize);
-            let (a, b) = (self.groups[g], self.groups[h]);
-            if self.counts[g] != self.sizes[g] || !a.or(b).intersects(lost) {
-                continue;
-            }
+    /// Locked candidates of value `v` from group `g`, if tight, into the groups it
+    /// overlaps.
+    fn locked_candidates(&mut self, v: usize, g: usize) -> Result<(), Conflict> {
+        if !self.is_tight(g) {
+            return Ok(());
+        }
+        let a = self.groups[g];
+        for k in 0..self.overlaps[g].len() {
+            let b = self.groups[self.overlaps[g][k] as usize];
             let c = self.candidates[v];
             let places = c.and(a);
             if places.is_empty() || !places.minus(b).is_empty() {
@@ -776,29 +724,52 @@ impl<const W: usize> State<W> {
         Ok(())
     }
 
-    /// Writes the pruned values back to the domains, naming each removal's rule.
-    fn write_back(&mut self, ctx: &mut Context<'_>, vars: &Vars<'_>) -> Result<(), Conflict> {
+    /// Writes the pruned values back to the domains, naming each removal's rule, and
+    /// what changed to the backtrackable state.
+    fn write_back(
+        &mut self,
+        ctx: &mut Context<'_>,
+        vars: &Vars<'_>,
+        built: bool,
+    ) -> Result<(), Conflict> {
         for i in self.touched.ones() {
-            let (var, shift) = (vars.vars[i].raw(), vars.shifts[i]);
-            let word = self.domains[i];
+            let (var, shift) = (vars.vars[i].raw(), vars.words[i].shift);
             let hidden = self.hidden.contains(i);
             let locked = std::mem::take(&mut self.locked_removed[i]);
             if locked != 0 && !hidden {
-                let (old, _) = ctx.small_word(var).ok_or(Conflict)?;
                 ctx.set_rule("locked candidates");
-                ctx.retain_small(var, old & !(locked >> shift))?;
+                ctx.retain_small(var, !(locked >> shift))?;
             }
             ctx.set_rule(if hidden {
                 "hidden single"
             } else {
                 "value elimination"
             });
-            ctx.retain_small(var, word >> shift)?;
+            ctx.retain_small(var, self.domains[i] >> shift)?;
         }
-        self.valid = true;
-        self.seen_search = ctx.searches();
+        self.touched = Cells::EMPTY;
+        self.hidden = Cells::EMPTY;
+        if !built {
+            ctx.set_state(0, 1);
+        }
+        for v in bits(self.changed_values) {
+            for (w, &word) in self.candidates[v].0.iter().enumerate() {
+                ctx.set_state(1 + v * W + w, word);
+            }
+        }
+        if self.changed_present {
+            let start = 1 + self.candidates.len() * W;
+            for (g, &values) in self.present.iter().enumerate() {
+                ctx.set_state(start + g, values);
+            }
+        }
         Ok(())
     }
+}
+
+/// A domain word that holds one value (or none).
+fn is_single(word: u64) -> bool {
+    word & word.wrapping_sub(1) == 0
 }
 
 #[cfg(test)]

@@ -625,6 +625,7 @@ impl Solver {
                 queue: &mut self.queue,
                 current,
                 modified: &self.modified,
+                state: self.model.states[current as usize],
                 pruned: &mut self.pruned,
                 rule: "",
             };
