@@ -184,15 +184,6 @@ impl Context<'_> {
         self.modified
     }
 
-    /// The number of searches started so far on these domains. Within one search the
-    /// solver only ever restores domains to its choice points, where every propagator
-    /// had reached its fixpoint; a new search starts again from the model's domains,
-    /// which need not be one. A propagator that caches what it derived can use this to
-    /// tell the two kinds of restoration apart.
-    pub fn searches(&self) -> u64 {
-        self.store.searches()
-    }
-
     /// Names the rule that the next removals apply, for traces and explanations.
     pub fn set_rule(&mut self, rule: &'static str) {
         self.rule = rule;

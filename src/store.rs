@@ -99,8 +99,6 @@ pub(crate) struct Store {
     stamps: Vec<u32>,
     epoch: u32,
     trail: Vec<(u32, u64)>,
-    /// Counts resets: one per search started on this store.
-    searches: u64,
 }
 
 impl Store {
@@ -147,12 +145,6 @@ impl Store {
         self.stamps.clone_from(&other.stamps);
         self.trail.clone_from(&other.trail);
         self.epoch = other.epoch;
-        self.searches += 1;
-    }
-
-    /// The number of resets so far; see [`Context::searches`](crate::Context::searches).
-    pub(crate) fn searches(&self) -> u64 {
-        self.searches
     }
 
     pub(crate) fn var_count(&self) -> usize {

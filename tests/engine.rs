@@ -1,7 +1,7 @@
 //! The engine against known answers: N-Queens counts, limits, cancellation, model errors.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 mod common;
@@ -9,7 +9,8 @@ mod common;
 use common::{all_configs, queens};
 
 use alldiff::{
-    CountStatus, Limits, Model, ModelError, Outcome, Solver, StopReason, Strength, VarId,
+    Conflict, Context, CountStatus, Limits, Model, ModelError, Outcome, Propagator, Solver,
+    StopReason, Strength, VarId,
 };
 
 const A000170: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
@@ -294,4 +295,77 @@ fn restarts_find_solutions_prove_none_and_keep_the_solver_settings() {
         Outcome::Stopped(StopReason::FailureLimit)
     );
     assert_eq!(solver.limits().failures, Some(2));
+}
+
+/// Keeps, as backtrackable state, each variable's domain as it last saw it, and counts
+/// every call where that copy disagrees with the domains for a variable not listed as
+/// modified: the solver must restore the state with the domains, and start it from
+/// zero in each search.
+#[derive(Debug)]
+struct Mirror {
+    vars: Vec<VarId>,
+    disagreements: Arc<AtomicUsize>,
+    fresh_starts: Arc<AtomicUsize>,
+}
+
+impl Propagator for Mirror {
+    fn name(&self) -> &'static str {
+        "mirror"
+    }
+
+    fn variables(&self) -> Vec<VarId> {
+        self.vars.clone()
+    }
+
+    fn state_words(&self) -> usize {
+        1 + self.vars.len()
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let words: Vec<u64> = self
+            .vars
+            .iter()
+            .map(|&var| ctx.values(var).fold(0, |word, v| word | 1 << v))
+            .collect();
+        if ctx.state()[0] == 0 {
+            self.fresh_starts.fetch_add(1, Ordering::Relaxed);
+        } else {
+            for (k, &word) in words.iter().enumerate() {
+                let listed = ctx.modified().contains(&(k as u32));
+                if word != ctx.state()[1 + k] && !listed {
+                    self.disagreements.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
+        ctx.set_state(0, 1);
+        for (k, &word) in words.iter().enumerate() {
+            ctx.set_state(1 + k, word);
+        }
+        Ok(())
+    }
+
+    fn is_satisfied(&self, _: &dyn Fn(VarId) -> i32) -> bool {
+        true
+    }
+}
+
+#[test]
+fn propagator_state_is_restored_on_backtracking_and_fresh_in_each_search() {
+    let mut model = Model::new();
+    let x = model.int_vars(5, 0, 4).unwrap();
+    model.all_different(x.clone()).unwrap();
+    let (disagreements, fresh_starts) = (Arc::default(), Arc::default());
+    model
+        .post(Mirror {
+            vars: x,
+            disagreements: Arc::clone(&disagreements),
+            fresh_starts: Arc::clone(&fresh_starts),
+        })
+        .unwrap();
+    let mut solver = Solver::new(model);
+    assert_eq!(solver.count(None).solutions, 120);
+    assert!(solver.statistics().failures + solver.statistics().solutions > 100);
+    assert_eq!(solver.count(None).solutions, 120);
+    assert_eq!(disagreements.load(Ordering::Relaxed), 0);
+    assert_eq!(fresh_starts.load(Ordering::Relaxed), 2, "one per search");
 }
