@@ -60,6 +60,9 @@ pub struct AllDifferentSystem {
     groups: Vec<Vec<u32>>,
     /// Where the store keeps each variable's domain word.
     words: Vec<DomainWord>,
+    /// The store cell of the first variable's word, if the others follow it in order
+    /// and none shifts: then all are read at once.
+    contiguous: Option<usize>,
     locked: bool,
     kernel: Kernel,
 }
@@ -149,12 +152,17 @@ impl AllDifferentSystem {
                 shift: (i64::from(b) - base) as u32,
             })
             .collect();
+        let first = words.first().map(|w| w.cell);
+        let contiguous = first.filter(|&first| {
+            (words.iter().enumerate()).all(|(i, w)| w.cell == first + i && w.shift == 0)
+        });
         let values = (top - base + 1) as usize;
         let kernel = Kernel::new(vars.len(), values, &local_groups);
         Ok(AllDifferentSystem {
             vars,
             groups: local_groups,
             words,
+            contiguous,
             locked: false,
             kernel,
         })
@@ -203,6 +211,7 @@ impl Propagator for AllDifferentSystem {
         let vars = Vars {
             vars: &self.vars,
             words: &self.words,
+            contiguous: self.contiguous,
             locked: self.locked,
         };
         match &mut self.kernel {
@@ -231,6 +240,9 @@ impl Propagator for AllDifferentSystem {
 struct Vars<'a> {
     vars: &'a [VarId],
     words: &'a [DomainWord],
+    /// The store cell of the first variable, if the others follow it in order and
+    /// none is shifted.
+    contiguous: Option<usize>,
     locked: bool,
 }
 
@@ -480,8 +492,16 @@ impl<const W: usize> State<W> {
 
     fn propagate(&mut self, ctx: &mut Context<'_>, vars: &Vars<'_>) -> Result<(), Conflict> {
         let store = ctx.words();
-        for (domain, word) in self.domains.iter_mut().zip(vars.words) {
-            *domain = store[word.cell] << word.shift;
+        match vars.contiguous {
+            Some(first) => {
+                let n = self.domains.len();
+                self.domains.copy_from_slice(&store[first..first + n]);
+            }
+            None => {
+                for (domain, word) in self.domains.iter_mut().zip(vars.words) {
+                    *domain = store[word.cell] << word.shift;
+                }
+            }
         }
         let state = ctx.state();
         let built = state[0] != 0;
@@ -570,15 +590,23 @@ impl<const W: usize> State<W> {
     }
 
     /// Queues the groups of variable `i` for value `v`.
+    #[inline(always)]
     fn mark_groups(&mut self, v: usize, i: usize) {
-        let gw = self.group_words;
-        if gw == 1 {
+        if self.group_words == 1 {
             self.dirty[v] |= self.group_sets[i];
+            self.dirty_values |= 1 << v;
         } else {
-            let sets = &self.group_sets[i * gw..(i + 1) * gw];
-            for (dirty, &set) in self.dirty[v * gw..(v + 1) * gw].iter_mut().zip(sets) {
-                *dirty |= set;
-            }
+            self.mark_many_groups(v, i);
+        }
+    }
+
+    /// [`State::mark_groups`] with more than 64 groups.
+    #[inline(never)]
+    fn mark_many_groups(&mut self, v: usize, i: usize) {
+        let gw = self.group_words;
+        let sets = &self.group_sets[i * gw..(i + 1) * gw];
+        for (dirty, &set) in self.dirty[v * gw..(v + 1) * gw].iter_mut().zip(sets) {
+            *dirty |= set;
         }
         self.dirty_values |= 1 << v;
     }
