@@ -376,6 +376,9 @@ pub(crate) struct Queue {
     levels: [std::collections::VecDeque<u32>; 2],
     /// Propagators whose own changes do not wake them.
     idempotent: FixedBitSet,
+    /// Per variable, its one watcher if that is idempotent (its own changes never
+    /// wake anyone), else [`NO_PROPAGATOR`].
+    sole_idempotent: Vec<u32>,
     priorities: Vec<Priority>,
     /// Each propagator's number of variables, so that scheduling them all at the
     /// start of every search allocates nothing.
@@ -393,6 +396,7 @@ impl Queue {
             queued: FixedBitSet::with_capacity(propagators.len()),
             levels: Default::default(),
             idempotent: FixedBitSet::with_capacity(propagators.len()),
+            sole_idempotent: Vec::new(),
             priorities: propagators.iter().map(|p| p.priority()).collect(),
             counts: Vec::with_capacity(propagators.len()),
         };
@@ -417,6 +421,14 @@ impl Queue {
                 .idempotent
                 .set(index, propagator.is_idempotent() && !repeats);
         }
+        queue.sole_idempotent = queue
+            .watches
+            .iter()
+            .map(|watches| match watches.as_slice() {
+                [only] if queue.idempotent.contains(only.propagator as usize) => only.propagator,
+                _ => NO_PROPAGATOR,
+            })
+            .collect();
         queue
     }
 
@@ -439,6 +451,9 @@ impl Queue {
     /// Wakes the watchers of `var` interested in `event`, except `source` when its
     /// own changes do not wake it.
     pub(crate) fn notify(&mut self, var: u32, event: Event, source: u32) {
+        if source != NO_PROPAGATOR && self.sole_idempotent[var as usize] == source {
+            return;
+        }
         let Queue {
             watches,
             pending,

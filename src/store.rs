@@ -458,7 +458,10 @@ impl Store {
 
 fn small_event(old: u64, new: u64) -> Event {
     let mut event = Event::DOMAIN;
-    if old.trailing_zeros() != new.trailing_zeros() || old.leading_zeros() != new.leading_zeros() {
+    // `new` is a subset of `old`: the minimum went if the lowest bit did, and the
+    // maximum went exactly when what went outweighs what is left.
+    let gone = old & !new;
+    if gone & old & old.wrapping_neg() != 0 || gone > new {
         event = event | Event::BOUNDS;
     }
     if new & (new - 1) == 0 {
