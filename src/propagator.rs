@@ -312,6 +312,7 @@ impl Context<'_> {
     }
 
     /// Keeps only the bits of `keep` in a small domain (see [`Self::small_word`]).
+    #[inline(always)]
     pub(crate) fn retain_small(&mut self, var: u32, keep: u64) -> Result<bool, Conflict> {
         if self.pruned.is_some() {
             let (word, base) = self.store.small_word(var).expect("small domain");

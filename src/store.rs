@@ -237,6 +237,7 @@ impl Store {
         }
     }
 
+    #[inline(always)]
     fn save(&mut self, cell: usize) {
         if self.stamps[cell] != self.epoch {
             self.stamps[cell] = self.epoch;
@@ -245,6 +246,7 @@ impl Store {
     }
 
     /// Keeps only the values of a small domain whose bits are in `keep`.
+    #[inline(always)]
     pub(crate) fn retain_small(&mut self, var: u32, keep: u64) -> Result<Event, Wipeout> {
         let l = self.layouts[var as usize];
         debug_assert!(l.is_small());
