@@ -451,10 +451,15 @@ impl Queue {
 
     /// Wakes the watchers of `var` interested in `event`, except `source` when its
     /// own changes do not wake it.
+    #[inline(always)]
     pub(crate) fn notify(&mut self, var: u32, event: Event, source: u32) {
-        if source != NO_PROPAGATOR && self.sole_idempotent[var as usize] == source {
-            return;
+        if source == NO_PROPAGATOR || self.sole_idempotent[var as usize] != source {
+            self.wake_watchers(var, event, source);
         }
+    }
+
+    /// [`Queue::notify`] once it is known that someone may need waking.
+    fn wake_watchers(&mut self, var: u32, event: Event, source: u32) {
         let Queue {
             watches,
             pending,

@@ -600,6 +600,15 @@ impl<const W: usize> State<W> {
         }
     }
 
+    /// Takes the groups of variable `i` off the work for value `v`.
+    fn unmark_groups(&mut self, v: usize, i: usize) {
+        let gw = self.group_words;
+        let sets = &self.group_sets[i * gw..(i + 1) * gw];
+        for (dirty, &set) in self.dirty[v * gw..(v + 1) * gw].iter_mut().zip(sets) {
+            *dirty &= !set;
+        }
+    }
+
     /// [`State::mark_groups`] with more than 64 groups.
     #[inline(never)]
     fn mark_many_groups(&mut self, v: usize, i: usize) {
@@ -644,6 +653,9 @@ impl<const W: usize> State<W> {
                 let pruned = self.candidates[v].and(self.peers[i]);
                 if !pruned.is_empty() {
                     self.remove_from(v, pruned)?;
+                    // `v`'s one place in the groups of `i` is now `i`, fixed to it:
+                    // nothing to examine there.
+                    self.unmark_groups(v, i);
                 }
             }
             if self.dirty_values == 0 {
@@ -729,18 +741,20 @@ impl<const W: usize> State<W> {
     /// Locked candidates of value `v` from group `g`, if tight, into the groups it
     /// overlaps.
     fn locked_candidates(&mut self, v: usize, g: usize) -> Result<(), Conflict> {
-        if !self.is_tight(g) {
+        let a = self.groups[g];
+        let places = self.candidates[v].and(a);
+        let mut rest = places;
+        // With one place, the hidden single and its peers already say it all.
+        if rest.pop_first().is_none() || rest.is_empty() || !self.is_tight(g) {
             return Ok(());
         }
-        let a = self.groups[g];
         for k in 0..self.overlaps[g].len() {
             let b = self.groups[self.overlaps[g][k] as usize];
-            let c = self.candidates[v];
-            let places = c.and(a);
-            if places.is_empty() || !places.minus(b).is_empty() {
+            if !places.minus(b).is_empty() {
                 continue;
             }
-            let pruned = c.and(b.minus(a));
+            // Only variables outside `a` lose `v`: its places in `a` stay as they are.
+            let pruned = self.candidates[v].and(b.minus(a));
             if pruned.is_empty() {
                 continue;
             }
