@@ -223,6 +223,11 @@ impl Grid {
     /// large for that size ([`ParseError::DigitTooLarge`]). Messages never echo the input, so
     /// they stay short whatever its length.
     pub fn parse(text: &str) -> Result<Grid, ParseError> {
+        Grid::parse_plain_line(text).map_or_else(|| Grid::scan(text), Ok)
+    }
+
+    /// [`Grid::parse`] for any text: every form, every error.
+    fn scan(text: &str) -> Result<Grid, ParseError> {
         // A byte order mark is invisible in editors, so it is skipped and not counted.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let multi_line = text.trim().contains('\n');
@@ -417,7 +422,29 @@ impl Grid {
 
     /// The line form: `side²` symbols, `.` for a blank. `Display` prints the same.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&value| symbol(value)).collect()
+        let mut line = String::with_capacity(self.cells.len());
+        line.extend(self.cells.iter().map(|&value| symbol(value)));
+        line
+    }
+
+    /// The usual form of a 9x9 puzzle, 81 digits and dots on one line, read without
+    /// the general scan; `None` for anything else.
+    fn parse_plain_line(text: &str) -> Option<Grid> {
+        let bytes: &[u8; 81] = text.as_bytes().try_into().ok()?;
+        let mut cells = vec![0; 81];
+        for (cell, &byte) in cells.iter_mut().zip(bytes) {
+            *cell = match byte {
+                b'1'..=b'9' => byte - b'0',
+                b'.' | b'0' => 0,
+                _ => return None,
+            };
+        }
+        Some(Grid { box_size: 3, cells })
+    }
+
+    /// The cells to write, row-major, each `0` or a digit up to [`side`](Self::side).
+    pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
     }
 
     /// The grid form: one row per line, each ending in `\n`, symbols separated by spaces, boxes
@@ -946,6 +973,11 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn plain_lines_read_as_the_general_scan_reads_them(line in "[0-9.]{81}") {
+            prop_assert_eq!(Grid::parse_plain_line(&line), Some(Grid::scan(&line).unwrap()));
+        }
+
         #[test]
         fn line_form_round_trips(grid in any_grid()) {
             prop_assert_eq!(Grid::parse(&grid.to_line()), Ok(grid.clone()));

@@ -226,11 +226,9 @@ impl SudokuSolver {
 /// The solution as a grid of the puzzle's size.
 fn to_grid(puzzle: &Grid, cells: &[VarId], solution: &Solution) -> Grid {
     let mut grid = puzzle.clone();
-    let side = grid.side();
-    for (index, &var) in cells.iter().enumerate() {
-        let digit = solution.get(var).and_then(|v| u8::try_from(v).ok());
-        let written = grid.set_checked(index / side, index % side, digit);
-        debug_assert!(written.is_ok(), "domains are 1..=side");
+    for (cell, &var) in grid.cells_mut().iter_mut().zip(cells) {
+        // The domains are 1..=side.
+        *cell = solution.value(var) as u8;
     }
     grid
 }
