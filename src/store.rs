@@ -161,7 +161,13 @@ impl Store {
     }
 
     pub(crate) fn is_fixed(&self, var: u32) -> bool {
-        self.size(var) == 1
+        let l = self.layouts[var as usize];
+        if l.is_small() {
+            let word = self.cells[l.start as usize];
+            word & word.wrapping_sub(1) == 0
+        } else {
+            self.cells[l.size_cell()] == 1
+        }
     }
 
     pub(crate) fn min(&self, var: u32) -> i32 {

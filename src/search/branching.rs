@@ -127,9 +127,9 @@ impl Brancher {
             VariableOrder::InputOrder => unfixed.into_iter().next(),
             VariableOrder::SmallestDomain => {
                 let mut best: Option<(u32, u32)> = None;
-                for var in unfixed {
+                for var in 0..store.var_count() as u32 {
                     let size = store.size(var);
-                    if best.is_none_or(|(_, s)| size < s) {
+                    if size > 1 && best.is_none_or(|(_, s)| size < s) {
                         best = Some((var, size));
                         if size == 2 {
                             break;

@@ -498,8 +498,10 @@ impl Solver {
         debug_assert_eq!(mark, 0);
         for i in 0..self.assumptions.len() {
             let (var, value) = self.assumptions[i];
+            // Every propagator is queued with all its variables already: no need to
+            // wake anyone.
             match self.store.fix(var, value) {
-                Ok(event) => self.queue.notify(var, event, NO_PROPAGATOR),
+                Ok(_) => {}
                 Err(_) => {
                     self.queue.clear();
                     return self.fail(observer, None);
