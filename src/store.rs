@@ -160,6 +160,24 @@ impl Store {
         }
     }
 
+    /// The size of a domain with two values or more; `None` for a fixed variable. Two
+    /// values are told without counting, since first fail looks for them.
+    pub(crate) fn unfixed_size(&self, var: u32) -> Option<u32> {
+        let l = self.layouts[var as usize];
+        if l.is_small() {
+            let word = self.cells[l.start as usize];
+            let rest = word & word.wrapping_sub(1);
+            match rest & rest.wrapping_sub(1) {
+                _ if rest == 0 => None,
+                0 => Some(2),
+                _ => Some(word.count_ones()),
+            }
+        } else {
+            let size = self.cells[l.size_cell()] as u32;
+            (size > 1).then_some(size)
+        }
+    }
+
     pub(crate) fn is_fixed(&self, var: u32) -> bool {
         let l = self.layouts[var as usize];
         if l.is_small() {

@@ -128,8 +128,10 @@ impl Brancher {
             VariableOrder::SmallestDomain => {
                 let mut best: Option<(u32, u32)> = None;
                 for var in 0..store.var_count() as u32 {
-                    let size = store.size(var);
-                    if size > 1 && best.is_none_or(|(_, s)| size < s) {
+                    let Some(size) = store.unfixed_size(var) else {
+                        continue;
+                    };
+                    if best.is_none_or(|(_, s)| size < s) {
                         best = Some((var, size));
                         if size == 2 {
                             break;
