@@ -339,8 +339,9 @@ impl Model {
         for view in constraint.views() {
             self.check_view(view)?;
         }
-        let start = self.store.add_state(constraint.state_words());
-        self.states.push((start, start + constraint.state_words()));
+        let state = constraint.initial_state();
+        let start = self.store.add_state(&state);
+        self.states.push((start, start + state.len()));
         self.constraints.push(Box::new(constraint));
         Ok(ConstraintId(self.constraints.len() as u32 - 1))
     }

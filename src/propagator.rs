@@ -133,13 +133,13 @@ pub trait Propagator: fmt::Debug + Send {
         Priority::Cheap
     }
 
-    /// How many words of backtrackable state the propagator keeps in the solver, read
-    /// once when it is posted. The words start at zero in every search, are read with
-    /// [`Context::state`] and written with [`Context::set_state`], and the solver puts
-    /// them back with the domains whenever it backtracks, so that what a propagator
-    /// derived incrementally always matches the domains. Default: none.
-    fn state_words(&self) -> usize {
-        0
+    /// The backtrackable state the propagator keeps in the solver, as every search
+    /// starts it: as many words as it needs, read once when it is posted. The words are
+    /// read with [`Context::state`] and written with [`Context::set_state`], and the
+    /// solver puts them back with the domains whenever it backtracks, so that what a
+    /// propagator derived incrementally always matches the domains. Default: none.
+    fn initial_state(&self) -> Vec<u64> {
+        Vec::new()
     }
 
     /// Whether one call always reaches the propagator's own fixpoint, so that its own
@@ -284,7 +284,7 @@ impl Context<'_> {
     /// The domain of a variable with at most 64 values, as a bitmask whose bit `i`
     /// stands for `base + i`, with `base`. `None` for larger domains.
     /// The propagator's backtrackable state: as many words as
-    /// [`Propagator::state_words`] asked for.
+    /// [`Propagator::initial_state`] gave.
     pub fn state(&self) -> &[u64] {
         &self.store.words()[self.state.0..self.state.1]
     }
@@ -293,7 +293,7 @@ impl Context<'_> {
     ///
     /// # Panics
     ///
-    /// If `index` is not below [`Propagator::state_words`].
+    /// If `index` is not below the length of [`Propagator::initial_state`].
     pub fn set_state(&mut self, index: usize, word: u64) {
         assert!(
             index < self.state.1 - self.state.0,

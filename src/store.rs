@@ -128,11 +128,11 @@ impl Store {
         (self.layouts.len() - 1) as u32
     }
 
-    /// Adds `words` words of propagator state, zero, not part of any domain. Returns
-    /// the index of the first.
-    pub(crate) fn add_state(&mut self, words: usize) -> usize {
+    /// Adds words of propagator state, not part of any domain. Returns the index of
+    /// the first.
+    pub(crate) fn add_state(&mut self, words: &[u64]) -> usize {
         let start = self.cells.len();
-        self.cells.resize(start + words, 0);
+        self.cells.extend_from_slice(words);
         self.stamps.resize(self.cells.len(), 0);
         start
     }

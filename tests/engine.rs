@@ -299,8 +299,8 @@ fn restarts_find_solutions_prove_none_and_keep_the_solver_settings() {
 
 /// Keeps, as backtrackable state, each variable's domain as it last saw it, and counts
 /// every call where that copy disagrees with the domains for a variable not listed as
-/// modified: the solver must restore the state with the domains, and start it from
-/// zero in each search.
+/// modified: the solver must restore the state with the domains, and start it afresh
+/// in each search.
 #[derive(Debug)]
 struct Mirror {
     vars: Vec<VarId>,
@@ -317,8 +317,8 @@ impl Propagator for Mirror {
         self.vars.clone()
     }
 
-    fn state_words(&self) -> usize {
-        1 + self.vars.len()
+    fn initial_state(&self) -> Vec<u64> {
+        vec![0; 1 + self.vars.len()]
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {

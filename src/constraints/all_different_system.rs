@@ -32,12 +32,13 @@ pub const MAX_SYSTEM_VARIABLES: usize = 64 * 64;
 /// [`Model::all_different_system`]), which checks both.
 ///
 /// The value-major sets, and the values each group still has, are backtrackable state
-/// ([`Propagator::state_words`]): the solver restores them with the domains, so they
+/// ([`Propagator::initial_state`]): the solver restores them with the domains, so they
 /// always describe the domains as the constraint's last call left them, a fixpoint of
 /// the rules. A call then only looks where [`Context::modified`] says the domains
 /// changed since: the values a variable lost, in its groups, and the peers of a
-/// variable newly fixed. The first call of a search builds the sets and looks
-/// everywhere.
+/// variable newly fixed. If the rules change nothing in the model's own domains, every
+/// search starts from the sets built for them; otherwise the first call of a search
+/// builds the sets and looks everywhere.
 ///
 /// ```
 /// use alldiff::{Model, Solver};
@@ -157,7 +158,10 @@ impl AllDifferentSystem {
             (words.iter().enumerate()).all(|(i, w)| w.cell == first + i && w.shift == 0)
         });
         let values = (top - base + 1) as usize;
-        let kernel = Kernel::new(vars.len(), values, &local_groups);
+        let domains: Vec<u64> = (found.iter().zip(&words))
+            .map(|(&(word, _, _), w)| word << w.shift)
+            .collect();
+        let kernel = Kernel::new(&domains, values, &local_groups);
         Ok(AllDifferentSystem {
             vars,
             groups: local_groups,
@@ -196,14 +200,14 @@ impl Propagator for AllDifferentSystem {
         true
     }
 
-    fn state_words(&self) -> usize {
+    fn initial_state(&self) -> Vec<u64> {
         match &self.kernel {
-            Kernel::W1(k) => k.state_words(),
-            Kernel::W2(k) => k.state_words(),
-            Kernel::W4(k) => k.state_words(),
-            Kernel::W8(k) => k.state_words(),
-            Kernel::W16(k) => k.state_words(),
-            Kernel::Wide(k) => k.state_words(),
+            Kernel::W1(k) => k.initial_state(self.locked),
+            Kernel::W2(k) => k.initial_state(self.locked),
+            Kernel::W4(k) => k.initial_state(self.locked),
+            Kernel::W8(k) => k.initial_state(self.locked),
+            Kernel::W16(k) => k.initial_state(self.locked),
+            Kernel::Wide(k) => k.initial_state(self.locked),
         }
     }
 
@@ -259,14 +263,15 @@ enum Kernel {
 }
 
 impl Kernel {
-    fn new(vars: usize, values: usize, groups: &[Vec<u32>]) -> Kernel {
-        match vars.div_ceil(64) {
-            0 | 1 => Kernel::W1(Box::new(State::new(vars, values, groups))),
-            2 => Kernel::W2(Box::new(State::new(vars, values, groups))),
-            3 | 4 => Kernel::W4(Box::new(State::new(vars, values, groups))),
-            5..=8 => Kernel::W8(Box::new(State::new(vars, values, groups))),
-            9..=16 => Kernel::W16(Box::new(State::new(vars, values, groups))),
-            _ => Kernel::Wide(Box::new(State::new(vars, values, groups))),
+    /// The kernel for variables with the given domains (shifted into the window).
+    fn new(domains: &[u64], values: usize, groups: &[Vec<u32>]) -> Kernel {
+        match domains.len().div_ceil(64) {
+            0 | 1 => Kernel::W1(Box::new(State::new(domains, values, groups))),
+            2 => Kernel::W2(Box::new(State::new(domains, values, groups))),
+            3 | 4 => Kernel::W4(Box::new(State::new(domains, values, groups))),
+            5..=8 => Kernel::W8(Box::new(State::new(domains, values, groups))),
+            9..=16 => Kernel::W16(Box::new(State::new(domains, values, groups))),
+            _ => Kernel::Wide(Box::new(State::new(domains, values, groups))),
         }
     }
 }
@@ -377,8 +382,8 @@ enum Places {
 
 /// The fixed shape of the groups, and one call's work.
 ///
-/// The backtrackable state (see [`Propagator::state_words`]) holds, in this order: a
-/// word that is not zero once the state is built; `candidates`; `present`. A call
+/// The backtrackable state (see [`Propagator::initial_state`]) holds, in this order:
+/// a word that is not zero once the state is built; `candidates`; `present`. A call
 /// copies it in, works on the copy, and writes back what changed.
 #[derive(Clone, Debug)]
 struct State<const W: usize> {
@@ -423,7 +428,9 @@ struct State<const W: usize> {
 }
 
 impl<const W: usize> State<W> {
-    fn new(vars: usize, values: usize, groups: &[Vec<u32>]) -> State<W> {
+    /// The state for variables with the given domains (shifted into the window).
+    fn new(domains: &[u64], values: usize, groups: &[Vec<u32>]) -> State<W> {
+        let vars = domains.len();
         let sets: Vec<Cells<W>> = groups
             .iter()
             .map(|g| {
@@ -474,7 +481,7 @@ impl<const W: usize> State<W> {
             overlaps,
             every_value,
             candidates: vec![Cells::EMPTY; values],
-            domains: vec![0; vars],
+            domains: domains.to_vec(),
             fixed: Cells::EMPTY,
             dirty: vec![0; values * group_words],
             dirty_values: 0,
@@ -486,8 +493,22 @@ impl<const W: usize> State<W> {
         }
     }
 
-    fn state_words(&self) -> usize {
-        1 + self.candidates.len() * W + self.present.len()
+    /// The state built from the model's domains (in `domains` until the first call),
+    /// if the rules change nothing there; else a state to be built by the first call.
+    fn initial_state(&self, locked: bool) -> Vec<u64> {
+        let words = 1 + self.candidates.len() * W + self.present.len();
+        let mut kernel = self.clone();
+        if kernel.build().is_err() || kernel.fixpoint(locked).is_err() {
+            return vec![0; words];
+        }
+        if !kernel.touched.is_empty() {
+            return vec![0; words];
+        }
+        let mut state = Vec::with_capacity(words);
+        state.push(1);
+        state.extend(kernel.candidates.iter().flat_map(|set| set.0));
+        state.extend_from_slice(&kernel.present);
+        state
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>, vars: &Vars<'_>) -> Result<(), Conflict> {
