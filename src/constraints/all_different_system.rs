@@ -373,6 +373,47 @@ fn bits(mut word: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+/// One `T` per value of the window, indexed by a value's bit without a bounds check.
+#[derive(Clone, Copy, Debug)]
+struct PerValue<T>([T; 64]);
+
+impl<T> std::ops::Index<usize> for PerValue<T> {
+    type Output = T;
+    fn index(&self, v: usize) -> &T {
+        &self.0[v % 64]
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for PerValue<T> {
+    fn index_mut(&mut self, v: usize) -> &mut T {
+        &mut self.0[v % 64]
+    }
+}
+
+/// One word per variable of a `W`-word set, indexed by a variable's bit without a
+/// bounds check (the hot loops index by bits of [`Cells`]).
+#[derive(Clone, Copy, Debug)]
+struct PerVar<const W: usize>([[u64; 64]; W]);
+
+impl<const W: usize> PerVar<W> {
+    const ZERO: PerVar<W> = PerVar([[0; 64]; W]);
+}
+
+impl<const W: usize> std::ops::Index<usize> for PerVar<W> {
+    type Output = u64;
+    fn index(&self, i: usize) -> &u64 {
+        debug_assert!(i < 64 * W);
+        &self.0[(i / 64) % W][i % 64]
+    }
+}
+
+impl<const W: usize> std::ops::IndexMut<usize> for PerVar<W> {
+    fn index_mut(&mut self, i: usize) -> &mut u64 {
+        debug_assert!(i < 64 * W);
+        &mut self.0[(i / 64) % W][i % 64]
+    }
+}
+
 /// Where value `v`'s places in group `g` stand.
 enum Places {
     None,
@@ -395,24 +436,30 @@ struct State<const W: usize> {
     peers: Vec<Cells<W>>,
     /// Words in a set of groups.
     group_words: usize,
-    /// Each variable's groups, `group_words` words a variable.
-    group_sets: Vec<u64>,
+    /// Each variable's groups: the first 64, then the next 64 and so on.
+    group_sets: PerVar<W>,
+    more_group_sets: Vec<PerVar<W>>,
     /// For each group `g`, the groups `h` it shares two variables or more with, where
     /// `h` has variables of its own (locked candidates).
     overlaps: Vec<Vec<u32>>,
     /// Every value of the window.
     every_value: u64,
+    /// How many values the window has.
+    values: usize,
     /// For each value (window bit), where it is still possible.
-    candidates: Vec<Cells<W>>,
+    candidates: PerValue<Cells<W>>,
     /// Per group, the values with a place left in it.
     present: Vec<u64>,
+    /// How many variables there are.
+    vars: usize,
     /// Each variable's domain word, shifted into the window, read at the start of a
     /// call.
-    domains: Vec<u64>,
+    domains: PerVar<W>,
     /// Work: fixed variables whose value must leave their peers.
     fixed: Cells<W>,
-    /// Work: per value, `group_words` words of groups to examine for it.
-    dirty: Vec<u64>,
+    /// Work: per value, the groups to examine for it: the first 64, then the next.
+    dirty: PerValue<u64>,
+    more_dirty: Vec<PerValue<u64>>,
     /// Work: the values with groups in `dirty`.
     dirty_values: u64,
     /// Values whose `candidates` this call changed.
@@ -424,7 +471,7 @@ struct State<const W: usize> {
     /// Variables that a hidden single fixed in this call.
     hidden: Cells<W>,
     /// Per variable, the values locked candidates removed in this call.
-    locked_removed: Vec<u64>,
+    locked_removed: PerVar<W>,
 }
 
 impl<const W: usize> State<W> {
@@ -443,12 +490,17 @@ impl<const W: usize> State<W> {
             .collect();
         let group_words = sets.len().div_ceil(64).max(1);
         let mut peers = vec![Cells::EMPTY; vars];
-        let mut group_sets = vec![0u64; vars * group_words];
+        let mut group_sets = vec![PerVar::ZERO; group_words];
         for (g, set) in sets.iter().enumerate() {
             for i in set.ones() {
                 peers[i] = peers[i].or(*set);
-                group_sets[i * group_words + g / 64] |= 1 << (g % 64);
+                group_sets[g / 64][i] |= 1 << (g % 64);
             }
+        }
+        let more_group_sets = group_sets.split_off(1);
+        let mut initial = PerVar::ZERO;
+        for (i, &domain) in domains.iter().enumerate() {
+            initial[i] = domain;
         }
         for (i, p) in peers.iter_mut().enumerate() {
             p.remove(i);
@@ -477,26 +529,30 @@ impl<const W: usize> State<W> {
             groups: sets,
             peers,
             group_words,
-            group_sets,
+            group_sets: group_sets[0],
+            more_group_sets,
             overlaps,
             every_value,
-            candidates: vec![Cells::EMPTY; values],
-            domains: domains.to_vec(),
+            values,
+            candidates: PerValue([Cells::EMPTY; 64]),
+            vars,
+            domains: initial,
             fixed: Cells::EMPTY,
-            dirty: vec![0; values * group_words],
+            dirty: PerValue([0; 64]),
+            more_dirty: vec![PerValue([0; 64]); group_words - 1],
             dirty_values: 0,
             changed_values: 0,
             changed_present: false,
             touched: Cells::EMPTY,
             hidden: Cells::EMPTY,
-            locked_removed: vec![0; vars],
+            locked_removed: PerVar::ZERO,
         }
     }
 
     /// The state built from the model's domains (in `domains` until the first call),
     /// if the rules change nothing there; else a state to be built by the first call.
     fn initial_state(&self, locked: bool) -> Vec<u64> {
-        let words = 1 + self.candidates.len() * W + self.present.len();
+        let words = 1 + self.values * W + self.present.len();
         let mut kernel = self.clone();
         if kernel.build().is_err() || kernel.fixpoint(locked).is_err() {
             return vec![0; words];
@@ -506,7 +562,11 @@ impl<const W: usize> State<W> {
         }
         let mut state = Vec::with_capacity(words);
         state.push(1);
-        state.extend(kernel.candidates.iter().flat_map(|set| set.0));
+        state.extend(
+            kernel.candidates.0[..self.values]
+                .iter()
+                .flat_map(|set| set.0),
+        );
         state.extend_from_slice(&kernel.present);
         state
     }
@@ -515,20 +575,20 @@ impl<const W: usize> State<W> {
         let store = ctx.words();
         match vars.contiguous {
             Some(first) => {
-                let n = self.domains.len();
-                self.domains.copy_from_slice(&store[first..first + n]);
+                let n = self.vars;
+                self.domains.0.as_flattened_mut()[..n].copy_from_slice(&store[first..first + n]);
             }
             None => {
-                for (domain, word) in self.domains.iter_mut().zip(vars.words) {
-                    *domain = store[word.cell] << word.shift;
+                for (i, word) in vars.words.iter().enumerate() {
+                    self.domains[i] = store[word.cell] << word.shift;
                 }
             }
         }
         let state = ctx.state();
         let built = state[0] != 0;
         if built {
-            let (candidates, present) = state[1..].split_at(self.candidates.len() * W);
-            for (set, words) in self.candidates.iter_mut().zip(candidates.chunks_exact(W)) {
+            let (candidates, present) = state[1..].split_at(self.values * W);
+            for (set, words) in self.candidates.0.iter_mut().zip(candidates.chunks_exact(W)) {
                 set.0.copy_from_slice(words);
             }
             self.present.copy_from_slice(present);
@@ -539,12 +599,13 @@ impl<const W: usize> State<W> {
             .and_then(|()| self.write_back(ctx, vars, built));
         if result.is_err() {
             self.fixed = Cells::EMPTY;
-            self.dirty.fill(0);
+            self.dirty = PerValue([0; 64]);
+            self.more_dirty.fill(PerValue([0; 64]));
             self.dirty_values = 0;
             self.touched = Cells::EMPTY;
             self.hidden = Cells::EMPTY;
             if vars.locked {
-                self.locked_removed.fill(0);
+                self.locked_removed = PerVar::ZERO;
             }
         }
         self.changed_values = 0;
@@ -574,8 +635,9 @@ impl<const W: usize> State<W> {
     /// Builds the state from the domains and queues everything; fails a group with
     /// fewer values than variables.
     fn build(&mut self) -> Result<(), Conflict> {
-        self.candidates.fill(Cells::EMPTY);
-        for (i, &domain) in self.domains.iter().enumerate() {
+        self.candidates = PerValue([Cells::EMPTY; 64]);
+        for i in 0..self.vars {
+            let domain = self.domains[i];
             for v in bits(domain) {
                 self.candidates[v].insert(i);
             }
@@ -586,6 +648,7 @@ impl<const W: usize> State<W> {
         for (g, &group) in self.groups.iter().enumerate() {
             self.present[g] = self
                 .candidates
+                .0
                 .iter()
                 .enumerate()
                 .filter(|(_, set)| set.intersects(group))
@@ -597,13 +660,14 @@ impl<const W: usize> State<W> {
         self.changed_values = self.every_value;
         self.changed_present = true;
         let groups = self.groups.len();
+        let all = |w: usize| match groups - w * 64 {
+            64.. => u64::MAX,
+            n => (1 << n) - 1,
+        };
         for v in bits(self.every_value) {
-            let dirty = &mut self.dirty[v * self.group_words..(v + 1) * self.group_words];
-            for (w, word) in dirty.iter_mut().enumerate() {
-                *word = match groups - w * 64 {
-                    64.. => u64::MAX,
-                    n => (1 << n) - 1,
-                };
+            self.dirty[v] = all(0);
+            for (w, dirty) in self.more_dirty.iter_mut().enumerate() {
+                dirty[v] = all(w + 1);
             }
         }
         self.dirty_values = self.every_value;
@@ -611,34 +675,20 @@ impl<const W: usize> State<W> {
     }
 
     /// Queues the groups of variable `i` for value `v`.
-    #[inline(always)]
     fn mark_groups(&mut self, v: usize, i: usize) {
-        if self.group_words == 1 {
-            self.dirty[v] |= self.group_sets[i];
-            self.dirty_values |= 1 << v;
-        } else {
-            self.mark_many_groups(v, i);
+        self.dirty[v] |= self.group_sets[i];
+        for (dirty, sets) in self.more_dirty.iter_mut().zip(&self.more_group_sets) {
+            dirty[v] |= sets[i];
         }
+        self.dirty_values |= 1 << v;
     }
 
     /// Takes the groups of variable `i` off the work for value `v`.
     fn unmark_groups(&mut self, v: usize, i: usize) {
-        let gw = self.group_words;
-        let sets = &self.group_sets[i * gw..(i + 1) * gw];
-        for (dirty, &set) in self.dirty[v * gw..(v + 1) * gw].iter_mut().zip(sets) {
-            *dirty &= !set;
+        self.dirty[v] &= !self.group_sets[i];
+        for (dirty, sets) in self.more_dirty.iter_mut().zip(&self.more_group_sets) {
+            dirty[v] &= !sets[i];
         }
-    }
-
-    /// [`State::mark_groups`] with more than 64 groups.
-    #[inline(never)]
-    fn mark_many_groups(&mut self, v: usize, i: usize) {
-        let gw = self.group_words;
-        let sets = &self.group_sets[i * gw..(i + 1) * gw];
-        for (dirty, &set) in self.dirty[v * gw..(v + 1) * gw].iter_mut().zip(sets) {
-            *dirty |= set;
-        }
-        self.dirty_values |= 1 << v;
     }
 
     /// Removes value `v` from the variables `set`, which all have it.
@@ -685,7 +735,10 @@ impl<const W: usize> State<W> {
             let v = self.dirty_values.trailing_zeros() as usize;
             self.dirty_values &= self.dirty_values - 1;
             for w in 0..self.group_words {
-                let mut groups = std::mem::take(&mut self.dirty[v * self.group_words + w]);
+                let mut groups = match w {
+                    0 => std::mem::take(&mut self.dirty[v]),
+                    _ => std::mem::take(&mut self.more_dirty[w - 1][v]),
+                };
                 while groups != 0 {
                     let g = w * 64 + groups.trailing_zeros() as usize;
                     groups &= groups - 1;
@@ -752,7 +805,10 @@ impl<const W: usize> State<W> {
             // Newly tight: every value of the group is worth a look.
             let (w, group_bit) = (g / 64, 1u64 << (g % 64));
             for u in bits(self.present[g]) {
-                self.dirty[u * self.group_words + w] |= group_bit;
+                match w {
+                    0 => self.dirty[u] |= group_bit,
+                    _ => self.more_dirty[w - 1][u] |= group_bit,
+                }
             }
             self.dirty_values |= self.present[g];
         }
@@ -821,7 +877,7 @@ impl<const W: usize> State<W> {
             }
         }
         if self.changed_present {
-            let start = 1 + self.candidates.len() * W;
+            let start = 1 + self.values * W;
             for (g, &values) in self.present.iter().enumerate() {
                 ctx.set_state(start + g, values);
             }
