@@ -414,6 +414,94 @@ impl<const W: usize> std::ops::IndexMut<usize> for PerVar<W> {
     }
 }
 
+/// Per value, a set of groups (the first 64, then the next 64, and so on), and the
+/// values whose set is not empty: work queued by value and group.
+#[derive(Clone, Debug)]
+struct GroupWork {
+    first: PerValue<u64>,
+    more: Vec<PerValue<u64>>,
+    values: u64,
+}
+
+impl GroupWork {
+    fn new(group_words: usize) -> GroupWork {
+        GroupWork {
+            first: PerValue([0; 64]),
+            more: vec![PerValue([0; 64]); group_words - 1],
+            values: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.first = PerValue([0; 64]);
+        self.more.fill(PerValue([0; 64]));
+        self.values = 0;
+    }
+
+    /// Queues value `v` in the groups of variable `i`.
+    fn add_groups_of<const W: usize>(&mut self, v: usize, i: usize, sets: &GroupSets<W>) {
+        self.first[v] |= sets.first[i];
+        for (work, more) in self.more.iter_mut().zip(&sets.more) {
+            work[v] |= more[i];
+        }
+        self.values |= 1 << v;
+    }
+
+    /// Takes value `v` in the groups of variable `i` off the queue.
+    fn remove_groups_of<const W: usize>(&mut self, v: usize, i: usize, sets: &GroupSets<W>) {
+        self.first[v] &= !sets.first[i];
+        for (work, more) in self.more.iter_mut().zip(&sets.more) {
+            work[v] &= !more[i];
+        }
+    }
+
+    /// Queues value `v` in group `g`.
+    fn add(&mut self, v: usize, g: usize) {
+        let bit = 1 << (g % 64);
+        match g / 64 {
+            0 => self.first[v] |= bit,
+            w => self.more[w - 1][v] |= bit,
+        }
+        self.values |= 1 << v;
+    }
+
+    /// Queues value `v` in all of `groups` groups.
+    fn add_all(&mut self, v: usize, groups: usize) {
+        let all = |w: usize| match groups - w * 64 {
+            64.. => u64::MAX,
+            n => (1 << n) - 1,
+        };
+        self.first[v] = all(0);
+        for (w, work) in self.more.iter_mut().enumerate() {
+            work[v] = all(w + 1);
+        }
+        self.values |= 1 << v;
+    }
+
+    /// Takes a value with queued groups off the queue; its groups stay until taken
+    /// with [`GroupWork::take`].
+    fn pop_value(&mut self) -> Option<usize> {
+        let v = (self.values != 0).then(|| self.values.trailing_zeros() as usize)?;
+        self.values &= self.values - 1;
+        Some(v)
+    }
+
+    /// Takes word `w` of value `v`'s queued groups.
+    fn take(&mut self, v: usize, w: usize) -> u64 {
+        match w {
+            0 => std::mem::take(&mut self.first[v]),
+            _ => std::mem::take(&mut self.more[w - 1][v]),
+        }
+    }
+}
+
+/// Each variable's groups: the first 64, then the next 64, and so on.
+#[derive(Clone, Debug)]
+struct GroupSets<const W: usize> {
+    first: PerVar<W>,
+    more: Vec<PerVar<W>>,
+}
+
 /// Where value `v`'s places in group `g` stand.
 enum Places {
     None,
@@ -436,9 +524,8 @@ struct State<const W: usize> {
     peers: Vec<Cells<W>>,
     /// Words in a set of groups.
     group_words: usize,
-    /// Each variable's groups: the first 64, then the next 64 and so on.
-    group_sets: PerVar<W>,
-    more_group_sets: Vec<PerVar<W>>,
+    /// Each variable's groups.
+    group_sets: GroupSets<W>,
     /// For each group `g`, the groups `h` it shares two variables or more with, where
     /// `h` has variables of its own (locked candidates).
     overlaps: Vec<Vec<u32>>,
@@ -457,11 +544,12 @@ struct State<const W: usize> {
     domains: PerVar<W>,
     /// Work: fixed variables whose value must leave their peers.
     fixed: Cells<W>,
-    /// Work: per value, the groups to examine for it: the first 64, then the next.
-    dirty: PerValue<u64>,
-    more_dirty: Vec<PerValue<u64>>,
-    /// Work: the values with groups in `dirty`.
-    dirty_values: u64,
+    /// Work: per value, the groups to examine for it.
+    dirty: GroupWork,
+    /// Work, with locked candidates: per value, the groups examined since its places
+    /// there were last compared with the overlapping groups. The comparison waits
+    /// until the singles run out: most of it is then no longer needed.
+    waiting: GroupWork,
     /// Values whose `candidates` this call changed.
     changed_values: u64,
     /// Whether this call changed `present`.
@@ -497,7 +585,7 @@ impl<const W: usize> State<W> {
                 group_sets[g / 64][i] |= 1 << (g % 64);
             }
         }
-        let more_group_sets = group_sets.split_off(1);
+        let more = group_sets.split_off(1);
         let mut initial = PerVar::ZERO;
         for (i, &domain) in domains.iter().enumerate() {
             initial[i] = domain;
@@ -529,8 +617,10 @@ impl<const W: usize> State<W> {
             groups: sets,
             peers,
             group_words,
-            group_sets: group_sets[0],
-            more_group_sets,
+            group_sets: GroupSets {
+                first: group_sets[0],
+                more,
+            },
             overlaps,
             every_value,
             values,
@@ -538,9 +628,8 @@ impl<const W: usize> State<W> {
             vars,
             domains: initial,
             fixed: Cells::EMPTY,
-            dirty: PerValue([0; 64]),
-            more_dirty: vec![PerValue([0; 64]); group_words - 1],
-            dirty_values: 0,
+            dirty: GroupWork::new(group_words),
+            waiting: GroupWork::new(group_words),
             changed_values: 0,
             changed_present: false,
             touched: Cells::EMPTY,
@@ -599,9 +688,8 @@ impl<const W: usize> State<W> {
             .and_then(|()| self.write_back(ctx, vars, built));
         if result.is_err() {
             self.fixed = Cells::EMPTY;
-            self.dirty = PerValue([0; 64]);
-            self.more_dirty.fill(PerValue([0; 64]));
-            self.dirty_values = 0;
+            self.dirty.clear();
+            self.waiting.clear();
             self.touched = Cells::EMPTY;
             self.hidden = Cells::EMPTY;
             if vars.locked {
@@ -660,35 +748,15 @@ impl<const W: usize> State<W> {
         self.changed_values = self.every_value;
         self.changed_present = true;
         let groups = self.groups.len();
-        let all = |w: usize| match groups - w * 64 {
-            64.. => u64::MAX,
-            n => (1 << n) - 1,
-        };
         for v in bits(self.every_value) {
-            self.dirty[v] = all(0);
-            for (w, dirty) in self.more_dirty.iter_mut().enumerate() {
-                dirty[v] = all(w + 1);
-            }
+            self.dirty.add_all(v, groups);
         }
-        self.dirty_values = self.every_value;
         Ok(())
     }
 
     /// Queues the groups of variable `i` for value `v`.
     fn mark_groups(&mut self, v: usize, i: usize) {
-        self.dirty[v] |= self.group_sets[i];
-        for (dirty, sets) in self.more_dirty.iter_mut().zip(&self.more_group_sets) {
-            dirty[v] |= sets[i];
-        }
-        self.dirty_values |= 1 << v;
-    }
-
-    /// Takes the groups of variable `i` off the work for value `v`.
-    fn unmark_groups(&mut self, v: usize, i: usize) {
-        self.dirty[v] &= !self.group_sets[i];
-        for (dirty, sets) in self.more_dirty.iter_mut().zip(&self.more_group_sets) {
-            dirty[v] &= !sets[i];
-        }
+        self.dirty.add_groups_of(v, i, &self.group_sets);
     }
 
     /// Removes value `v` from the variables `set`, which all have it.
@@ -726,26 +794,32 @@ impl<const W: usize> State<W> {
                     self.remove_from(v, pruned)?;
                     // `v`'s one place in the groups of `i` is now `i`, fixed to it:
                     // nothing to examine there.
-                    self.unmark_groups(v, i);
+                    self.dirty.remove_groups_of(v, i, &self.group_sets);
                 }
             }
-            if self.dirty_values == 0 {
-                return Ok(());
+            if let Some(v) = self.dirty.pop_value() {
+                for w in 0..self.group_words {
+                    let mut groups = self.dirty.take(v, w);
+                    while groups != 0 {
+                        let g = w * 64 + groups.trailing_zeros() as usize;
+                        groups &= groups - 1;
+                        self.examine(v, g)?;
+                        if locked {
+                            self.waiting.add(v, g);
+                        }
+                    }
+                }
+                continue;
             }
-            let v = self.dirty_values.trailing_zeros() as usize;
-            self.dirty_values &= self.dirty_values - 1;
+            let Some(v) = self.waiting.pop_value() else {
+                return Ok(());
+            };
             for w in 0..self.group_words {
-                let mut groups = match w {
-                    0 => std::mem::take(&mut self.dirty[v]),
-                    _ => std::mem::take(&mut self.more_dirty[w - 1][v]),
-                };
+                let mut groups = self.waiting.take(v, w);
                 while groups != 0 {
                     let g = w * 64 + groups.trailing_zeros() as usize;
                     groups &= groups - 1;
-                    self.examine(v, g)?;
-                    if locked {
-                        self.locked_candidates(v, g)?;
-                    }
+                    self.locked_candidates(v, g)?;
                 }
             }
         }
@@ -803,14 +877,9 @@ impl<const W: usize> State<W> {
         }
         if count == self.sizes[g] {
             // Newly tight: every value of the group is worth a look.
-            let (w, group_bit) = (g / 64, 1u64 << (g % 64));
             for u in bits(self.present[g]) {
-                match w {
-                    0 => self.dirty[u] |= group_bit,
-                    _ => self.more_dirty[w - 1][u] |= group_bit,
-                }
+                self.dirty.add(u, g);
             }
-            self.dirty_values |= self.present[g];
         }
         Ok(())
     }
