@@ -502,6 +502,16 @@ struct GroupSets<const W: usize> {
     more: Vec<PerVar<W>>,
 }
 
+impl<const W: usize> GroupSets<W> {
+    /// Word `w` of variable `i`'s groups.
+    fn word(&self, w: usize, i: usize) -> u64 {
+        match w {
+            0 => self.first[i],
+            _ => self.more[w - 1][i],
+        }
+    }
+}
+
 /// Where value `v`'s places in group `g` stand.
 enum Places {
     None,
@@ -527,8 +537,8 @@ struct State<const W: usize> {
     /// Each variable's groups.
     group_sets: GroupSets<W>,
     /// For each group `g`, the groups `h` it shares two variables or more with, where
-    /// `h` has variables of its own (locked candidates).
-    overlaps: Vec<Vec<u32>>,
+    /// `h` has variables of its own (locked candidates): `group_words` words a group.
+    overlaps: Vec<u64>,
     /// Every value of the window.
     every_value: u64,
     /// How many values the window has.
@@ -593,19 +603,14 @@ impl<const W: usize> State<W> {
         for (i, p) in peers.iter_mut().enumerate() {
             p.remove(i);
         }
-        let overlaps = sets
-            .iter()
-            .enumerate()
-            .map(|(g, a)| {
-                (0..sets.len())
-                    .filter(|&h| {
-                        let b = sets[h];
-                        g != h && a.and(b).len() >= 2 && !b.minus(*a).is_empty()
-                    })
-                    .map(|h| h as u32)
-                    .collect()
-            })
-            .collect();
+        let mut overlaps = vec![0u64; sets.len() * group_words];
+        for (g, a) in sets.iter().enumerate() {
+            for (h, b) in sets.iter().enumerate() {
+                if g != h && a.and(*b).len() >= 2 && !b.minus(*a).is_empty() {
+                    overlaps[g * group_words + h / 64] |= 1 << (h % 64);
+                }
+            }
+        }
         let every_value = if values >= 64 {
             u64::MAX
         } else {
@@ -894,20 +899,27 @@ impl<const W: usize> State<W> {
         if rest.pop_first().is_none() || rest.is_empty() || !self.is_tight(g) {
             return Ok(());
         }
-        for k in 0..self.overlaps[g].len() {
-            let b = self.groups[self.overlaps[g][k] as usize];
-            if !places.minus(b).is_empty() {
-                continue;
+        for w in 0..self.group_words {
+            // The overlapping groups that hold every place.
+            let mut common = self.overlaps[g * self.group_words + w];
+            for i in places.ones() {
+                common &= self.group_sets.word(w, i);
+                if common == 0 {
+                    break;
+                }
             }
-            // Only variables outside `a` lose `v`: its places in `a` stay as they are.
-            let pruned = self.candidates[v].and(b.minus(a));
-            if pruned.is_empty() {
-                continue;
+            for h in bits(common) {
+                let b = self.groups[w * 64 + h];
+                // Only variables outside `a` lose `v`: its places in `a` stay as they are.
+                let pruned = self.candidates[v].and(b.minus(a));
+                if pruned.is_empty() {
+                    continue;
+                }
+                for j in pruned.ones() {
+                    self.locked_removed[j] |= 1 << v;
+                }
+                self.remove_from(v, pruned)?;
             }
-            for j in pruned.ones() {
-                self.locked_removed[j] |= 1 << v;
-            }
-            self.remove_from(v, pruned)?;
         }
         Ok(())
     }
