@@ -476,7 +476,7 @@ impl Store {
         self.epoch += 1;
     }
 
-    #[cfg(test)]
+    /// The number of saved cells: [`Store::undo_to`] this to come back here.
     pub(crate) fn trail_len(&self) -> usize {
         self.trail.len()
     }

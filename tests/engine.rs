@@ -369,3 +369,61 @@ fn propagator_state_is_restored_on_backtracking_and_fresh_in_each_search() {
     assert_eq!(disagreements.load(Ordering::Relaxed), 0);
     assert_eq!(fresh_starts.load(Ordering::Relaxed), 2, "one per search");
 }
+
+/// Counts the 8-queens solutions with `fixed` columns and `excluded` ones applied as
+/// plain assumptions of a fresh solver.
+fn queens_with(fixed: &[(usize, i32)], excluded: &[(usize, i32)]) -> u64 {
+    let (model, q) = queens(8, Strength::Value);
+    let mut solver = Solver::new(model);
+    for &(i, value) in fixed {
+        solver.assume(q[i], value).unwrap();
+    }
+    for &(i, value) in excluded {
+        solver.assume_not(q[i], value).unwrap();
+    }
+    solver.count(None).solutions
+}
+
+#[test]
+fn levels_answer_as_the_same_assumptions_applied_in_each_search() {
+    let (model, q) = queens(8, Strength::Value);
+    let mut solver = Solver::new(model);
+    assert_eq!(
+        queens_with(&[], &[(0, 1)]),
+        92 - queens_with(&[(0, 1)], &[])
+    );
+
+    assert!(solver.push_level([(q[0], 1)]).unwrap());
+    assert_eq!(solver.count(None).solutions, queens_with(&[(0, 1)], &[]));
+    assert!(solver.push_level([(q[1], 7)]).unwrap());
+    solver.assume_not(q[2], 4).unwrap();
+    let expected = queens_with(&[(0, 1), (1, 7)], &[(2, 4)]);
+    assert!(expected > 0);
+    assert_eq!(solver.count(None).solutions, expected);
+    // Several searches in a row start from the same levels.
+    assert_eq!(solver.count(None).solutions, expected);
+    solver.reset();
+    let both = queens_with(&[(0, 1), (1, 7)], &[]);
+    assert!(both > expected);
+    assert_eq!(solver.count(None).solutions, both);
+
+    // q1 = 7 and q2 = 6 share a diagonal: propagation refutes the level.
+    assert!(!solver.push_level([(q[2], 6)]).unwrap());
+    assert_eq!(solver.count(None).solutions, 0);
+    assert!(
+        !solver.push_level([(q[3], 2)]).unwrap(),
+        "stays refuted above"
+    );
+    solver.pop_level();
+    solver.pop_level();
+    assert_eq!(solver.count(None).solutions, both);
+
+    solver.pop_level();
+    solver.pop_level();
+    assert_eq!(solver.levels(), 0);
+    solver.pop_level();
+    assert_eq!(solver.count(None).solutions, 92);
+    let other = Model::new().int_var(0, 1).unwrap();
+    assert!(solver.push_level([(other, 0)]).is_err());
+    assert_eq!(solver.levels(), 0);
+}

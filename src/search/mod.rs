@@ -22,7 +22,7 @@ use crate::model::{ConstraintId, Model, ModelError, VarId};
 #[cfg(test)]
 use crate::propagator::Propagator;
 use crate::propagator::{Context, NO_PROPAGATOR, Pruning, Queue};
-use crate::store::Store;
+use crate::store::{Event, Store, Wipeout};
 use branching::Brancher;
 
 /// A value for every variable of a model.
@@ -103,6 +103,49 @@ struct Choice {
     parent_depth: u32,
 }
 
+/// A restriction every search of the solver starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Assumption {
+    /// The variable takes the value.
+    Equal(u32, i32),
+    /// The variable does not take the value.
+    NotEqual(u32, i32),
+}
+
+impl Assumption {
+    /// Applies it to the store.
+    fn apply(self, store: &mut Store) -> Result<Event, Wipeout> {
+        match self {
+            Assumption::Equal(var, value) => store.fix(var, value),
+            Assumption::NotEqual(var, value) => store.remove(var, value),
+        }
+    }
+
+    fn var(self) -> u32 {
+        match self {
+            Assumption::Equal(var, _) | Assumption::NotEqual(var, _) => var,
+        }
+    }
+
+    fn admits(self, var: u32, value: i32) -> bool {
+        match self {
+            Assumption::Equal(v, x) => v != var || x == value,
+            Assumption::NotEqual(v, x) => v != var || x != value,
+        }
+    }
+}
+
+/// Assumptions pushed with [`Solver::push_level`]: applied and propagated once, kept
+/// below every search until popped.
+#[derive(Clone, Debug)]
+struct Level {
+    assumptions: Vec<(u32, i32)>,
+    /// The trail length before the level was applied.
+    mark: usize,
+    /// Whether this level or one below contradicts the model.
+    failed: bool,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
     /// The next call starts from the root.
@@ -145,7 +188,10 @@ pub struct Solver {
     brancher: Brancher,
     limits: Limits,
     stats: Statistics,
-    assumptions: Vec<(u32, i32)>,
+    assumptions: Vec<Assumption>,
+    levels: Vec<Level>,
+    /// The trail length with every level applied and propagated.
+    levels_end: usize,
     stack: Vec<Choice>,
     modified: Vec<u32>,
     pruned: Option<Vec<Pruning>>,
@@ -192,6 +238,8 @@ impl Solver {
             limits: Limits::default(),
             stats: Statistics::default(),
             assumptions: Vec::new(),
+            levels: Vec::new(),
+            levels_end: 0,
             stack: Vec::new(),
             modified: Vec::new(),
             pruned: None,
@@ -239,15 +287,101 @@ impl Solver {
     /// A value outside the domain makes the problem unsatisfiable.
     pub fn assume(&mut self, var: VarId, value: i32) -> Result<(), ModelError> {
         self.model.check_var(var)?;
-        self.assumptions.push((var.raw(), value));
+        self.assumptions.push(Assumption::Equal(var.raw(), value));
         self.state = State::Fresh;
         Ok(())
     }
 
-    /// Forgets every assumption: the next search starts from the model's domains.
+    /// Removes `value` from `var` in every following search, until [`Solver::reset`].
+    pub fn assume_not(&mut self, var: VarId, value: i32) -> Result<(), ModelError> {
+        self.model.check_var(var)?;
+        self.assumptions
+            .push(Assumption::NotEqual(var.raw(), value));
+        self.state = State::Fresh;
+        Ok(())
+    }
+
+    /// Forgets every assumption (not the levels): the next search starts from the
+    /// model's domains and the levels.
     pub fn reset(&mut self) {
         self.assumptions.clear();
         self.state = State::Fresh;
+    }
+
+    /// Restricts each `var` to its `value` in every following search, until the
+    /// matching [`Solver::pop_level`], like [`Solver::assume`], but applied and
+    /// propagated once, now, instead of at the start of each search. Levels stack:
+    /// a search starts from all of them, then applies its own assumptions. Returns
+    /// whether the levels are still consistent as far as propagation tells (if not,
+    /// every search finds nothing until the level is popped).
+    ///
+    /// Many searches that share most of their assumptions (such as the uniqueness
+    /// checks of a Sudoku generator, which each take one more clue away) then share
+    /// that work.
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::ForeignVariable`] for a variable of another model; nothing is
+    /// pushed then.
+    pub fn push_level(
+        &mut self,
+        assumptions: impl IntoIterator<Item = (VarId, i32)>,
+    ) -> Result<bool, ModelError> {
+        let assumptions = assumptions
+            .into_iter()
+            .map(|(var, value)| Ok((self.model.check_var(var).map(|()| var.raw())?, value)))
+            .collect::<Result<Vec<(u32, i32)>, ModelError>>()?;
+        self.state = State::Fresh;
+        let mut failed = match self.levels.last() {
+            Some(level) => {
+                self.store.undo_to(self.levels_end);
+                level.failed
+            }
+            None => !self.start_levels(),
+        };
+        let mark = self.store.mark();
+        if !failed {
+            self.queue.clear();
+            for &(var, value) in &assumptions {
+                match self.store.fix(var, value) {
+                    Ok(event) => self.queue.notify(var, event, NO_PROPAGATOR),
+                    Err(_) => failed = true,
+                }
+            }
+            failed = failed || self.propagate().is_err();
+            self.queue.clear();
+        }
+        self.levels.push(Level {
+            assumptions,
+            mark,
+            failed,
+        });
+        self.levels_end = self.store.trail_len();
+        Ok(!failed)
+    }
+
+    /// Takes the latest level pushed off (nothing if there is none).
+    pub fn pop_level(&mut self) {
+        if let Some(level) = self.levels.pop() {
+            self.store.undo_to(level.mark);
+            self.levels_end = level.mark;
+            self.state = State::Fresh;
+        }
+    }
+
+    /// The number of levels pushed and not popped.
+    pub fn levels(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// Resets the domains and propagates at the root, below the first level; whether
+    /// that succeeded.
+    fn start_levels(&mut self) -> bool {
+        self.store.reset_from(&self.model.store);
+        self.queue.schedule_all();
+        let consistent = self.propagate().is_ok();
+        self.queue.clear();
+        consistent
     }
 
     /// The first solution of a new search.
@@ -372,14 +506,19 @@ impl Solver {
     }
 
     /// The domains a new search starts from, before any propagation: the model's,
-    /// with the assumptions applied (a contradictory assumption leaves a domain empty).
+    /// with the levels' and the assumptions applied (a contradictory assumption leaves
+    /// a domain empty).
     pub fn start_domains(&self) -> Vec<Vec<i32>> {
         let mut domains: Vec<Vec<i32>> = (0..self.model.store.var_count() as u32)
             .map(|v| self.model.store.values(v).collect())
             .collect();
-        for &(var, value) in &self.assumptions {
-            if let Some(domain) = domains.get_mut(var as usize) {
-                domain.retain(|&v| v == value);
+        let levels = self.levels.iter().flat_map(|l| &l.assumptions);
+        let assumptions = levels
+            .map(|&(var, value)| Assumption::Equal(var, value))
+            .chain(self.assumptions.iter().copied());
+        for assumption in assumptions {
+            if let Some(domain) = domains.get_mut(assumption.var() as usize) {
+                domain.retain(|&v| assumption.admits(assumption.var(), v));
             }
         }
         domains
@@ -484,23 +623,39 @@ impl Solver {
         }
     }
 
-    /// Resets the domains, applies the assumptions and propagates at the root.
+    /// Resets the domains (to the levels, if any), applies the assumptions and
+    /// propagates at the root.
     fn start_search(&mut self, observer: &mut impl SearchObserver) -> bool {
         self.stats = Statistics::default();
         self.started = Instant::now();
-        self.store.reset_from(&self.model.store);
         self.stack.clear();
         self.node = 0;
         self.depth = 0;
         self.brancher.restart();
-        self.queue.schedule_all();
-        let mark = self.store.mark();
-        debug_assert_eq!(mark, 0);
+        let levels_failed = match self.levels.last() {
+            // The levels are propagated: only the assumptions need waking anyone.
+            Some(level) => {
+                self.store.undo_to(self.levels_end);
+                self.queue.clear();
+                level.failed
+            }
+            // Every propagator is queued with all its variables: no need to wake
+            // anyone for the assumptions.
+            None => {
+                self.store.reset_from(&self.model.store);
+                self.queue.schedule_all();
+                false
+            }
+        };
+        self.store.mark();
+        if levels_failed {
+            return self.fail(observer, None);
+        }
+        let wake = !self.levels.is_empty();
         for i in 0..self.assumptions.len() {
-            let (var, value) = self.assumptions[i];
-            // Every propagator is queued with all its variables already: no need to
-            // wake anyone.
-            match self.store.fix(var, value) {
+            let assumption = self.assumptions[i];
+            match assumption.apply(&mut self.store) {
+                Ok(event) if wake => self.queue.notify(assumption.var(), event, NO_PROPAGATOR),
                 Ok(_) => {}
                 Err(_) => {
                     self.queue.clear();
