@@ -5,7 +5,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 use crate::sudoku::{Difficulty, Grid, RateError, SudokuSolver, rate_with_limit};
-use crate::{CountStatus, Limits, ModelError, SearchConfig, ValueOrder, VariableOrder};
+use crate::{Limits, ModelError, Outcome, SearchConfig, Solver, ValueOrder, VarId, VariableOrder};
 
 /// Which cells are removed together, so that the puzzle's clues keep a symmetry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -298,6 +298,10 @@ fn complete_grid(
 
 /// Removes orbits of clues in random order while the solution stays unique, stopping
 /// at `target` clues.
+///
+/// The clues not yet tried stay in the solver as levels ([`Solver::push_level`]),
+/// the next orbit to try on top, so that they are propagated once rather than in every
+/// check; the clues whose removal failed are assumed in each check.
 fn remove_clues(
     solver: &mut SudokuSolver,
     solution: &Grid,
@@ -305,36 +309,59 @@ fn remove_clues(
     target: usize,
     rng: &mut Xoshiro256PlusPlus,
 ) -> Grid {
-    let side = solution.side();
     let mut order: Vec<usize> = (0..orbits.len()).collect();
     shuffle(&mut order, rng);
     let mut puzzle = solution.clone();
+    let Some((engine, cells)) = solver.engine(solution.box_size()) else {
+        return puzzle;
+    };
+    let clue = |cell: usize| (cells[cell], i32::from(solution.cells()[cell]));
+    engine.reset();
+    for &o in order.iter().rev() {
+        // Cannot fail: the solver's own variables.
+        let _ = engine.push_level(orbits[o].iter().map(|&cell| clue(cell)));
+    }
+    let side = solution.side();
     let mut clues = puzzle.clue_count();
+    let mut kept: Vec<usize> = Vec::new();
     for &o in &order {
+        engine.pop_level();
         let orbit = &orbits[o];
-        if clues <= target {
-            break;
-        }
-        if clues - orbit.len() < target {
-            continue;
-        }
-        for &cell in orbit {
-            puzzle.set(cell / side, cell % side, None);
-        }
-        let count = solver.count(&puzzle, Some(2));
-        if count.solutions == 1 && count.status == CountStatus::Complete {
+        if clues - orbit.len() >= target && determined(engine, &kept, orbit, clue) {
             clues -= orbit.len();
-        } else {
             for &cell in orbit {
-                puzzle.set(
-                    cell / side,
-                    cell % side,
-                    solution.cells().get(cell).copied(),
-                );
+                puzzle.set(cell / side, cell % side, None);
             }
+        } else {
+            kept.extend(orbit);
         }
     }
+    engine.reset();
     puzzle
+}
+
+/// Whether the clues in place (the solver's levels and the `kept` cells) still
+/// determine the cells of `orbit`: no solution differs from the grid there. Any other
+/// solution would differ in one of them, so each cell is tried in turn, different from
+/// the grid, the cells before it as in the grid. A search stopped by the node limit
+/// counts as not determined.
+fn determined(
+    engine: &mut Solver,
+    kept: &[usize],
+    orbit: &[usize],
+    clue: impl Fn(usize) -> (VarId, i32),
+) -> bool {
+    (0..orbit.len()).all(|j| {
+        engine.reset();
+        for &cell in kept.iter().chain(&orbit[..j]) {
+            let (var, value) = clue(cell);
+            // Cannot fail: the solver's own variables.
+            let _ = engine.assume(var, value);
+        }
+        let (var, value) = clue(orbit[j]);
+        let _ = engine.assume_not(var, value);
+        engine.solve() == Outcome::Unsatisfiable
+    })
 }
 
 /// Fisher–Yates.

@@ -203,15 +203,26 @@ impl SudokuSolver {
         }
     }
 
-    /// Resets the engine of the grid's size and assumes its clues.
-    fn load(&mut self, grid: &Grid) -> Option<&mut Engine> {
-        self.last = Some(grid.box_size());
-        let slot = self.engines.get_mut(grid.box_size().checked_sub(2)?)?;
+    /// The engine solver of `box_size` and its cell variables (row-major), built on
+    /// first use; `None` for a size other than 2 to 5.
+    pub(crate) fn engine(&mut self, box_size: usize) -> Option<(&mut Solver, &[VarId])> {
+        let engine = self.engine_of(box_size)?;
+        Some((&mut engine.solver, &engine.cells))
+    }
+
+    fn engine_of(&mut self, box_size: usize) -> Option<&mut Engine> {
+        self.last = Some(box_size);
+        let slot = self.engines.get_mut(box_size.checked_sub(2)?)?;
         if slot.is_none() {
             // Cannot fail: the same model was built for 4x4 in `with_options`.
-            *slot = Engine::new(grid.box_size(), self.options, &self.limits).ok();
+            *slot = Engine::new(box_size, self.options, &self.limits).ok();
         }
-        let engine = slot.as_mut()?;
+        slot.as_mut()
+    }
+
+    /// Resets the engine of the grid's size and assumes its clues.
+    fn load(&mut self, grid: &Grid) -> Option<&mut Engine> {
+        let engine = self.engine_of(grid.box_size())?;
         engine.solver.reset();
         for (&var, &digit) in engine.cells.iter().zip(grid.cells()) {
             if digit != 0 {
