@@ -4,7 +4,7 @@
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-use crate::sudoku::{Difficulty, Grid, RateError, SudokuSolver, rate_with_limit};
+use crate::sudoku::{Difficulty, Grid, RateError, SolverOptions, SudokuSolver, rate_with_limit};
 use crate::{Limits, ModelError, Outcome, SearchConfig, Solver, ValueOrder, VarId, VariableOrder};
 
 /// Which cells are removed together, so that the puzzle's clues keep a symmetry.
@@ -165,11 +165,15 @@ const NODE_LIMIT: u64 = 200_000;
 /// A [`GenerateError`] when the request is impossible (too few or too many clues, a
 /// bad box size) or was not met within `attempts` grids.
 pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
-    generate_with(&mut SudokuSolver::new()?, options)
+    generate_with(
+        &mut SudokuSolver::with_options(SolverOptions::singles())?,
+        options,
+    )
 }
 
 /// [`generate`] with a solver of the caller's, so that generating many puzzles builds
-/// the Sudoku model once (one solver per thread). It sets the solver's limits.
+/// the Sudoku model once (one solver per thread). It sets the solver's limits. A
+/// solver with [`SolverOptions::singles`] is the fastest for it.
 ///
 /// # Errors
 ///

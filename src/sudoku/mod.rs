@@ -83,17 +83,18 @@
 //! [`SolveResult::Multiple`], [`SolveResult::None`] (contradictory clues fail at the root,
 //! before any search) or [`SolveResult::Stopped`] by a limit.
 //!
-//! The default ([`SolverOptions::default`]) is [`Propagation::SYSTEM`] with first fail: one
-//! [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) over all units (naked and
-//! hidden singles, value-major, incremental between calls) instead of one all-different per
-//! unit. Measured in-process (`examples/sudoku_prof`, release, single thread, counting to
-//! two, medians of 3 alternating runs) against the previous default, hidden singles per
-//! unit with dom/wdeg: 3.0x faster on 17-clue puzzles, 2.2x on `top1465`, 2.9x on the
-//! hardest set and 2.1x on the multi-solution set (`docs/performance.md`). First fail,
-//! because with one constraint dom/wdeg has no weights to tell variables apart: it makes
-//! the same choices, more slowly. Sparse 16x16 and 25x25 grids stay fast with it (tested).
-//! [`Propagation::SYSTEM_LOCKED`] adds locked candidates: less than half the nodes on
-//! hard puzzles, but slower per puzzle.
+//! The default ([`SolverOptions::default`]) is [`Propagation::SYSTEM_LOCKED`] with first
+//! fail: one [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) over all units
+//! (naked and hidden singles, then locked candidates once the singles run out;
+//! value-major, its sets kept as backtrackable state) instead of one all-different per
+//! unit. Against singles alone ([`Propagation::SYSTEM`], [`SolverOptions::singles`]) it
+//! searches 37.6 instead of 92 nodes a `top1465` puzzle and 1.6 instead of 8.2 a 17-clue
+//! one, and solves those files faster (whole processes, 2026-11-30: 0.55 and 0.51 of the
+//! `sudoku` crate's throughput, against 0.46 and 0.47); singles alone stay faster on
+//! the hardest set and on puzzles with many solutions, and in generation
+//! (`docs/performance.md`). First fail, because with one constraint dom/wdeg has no
+//! weights to tell variables apart: it makes the same choices, more slowly. Sparse 16x16
+//! and 25x25 grids stay fast with it (tested).
 //!
 //! Per unit, hidden singles with dom/wdeg ([`Propagation::HIDDEN_SINGLES`]) remain the best
 //! of the per-unit presets on `top1465`: ahead of first fail, of locked candidates added

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use alldiff::sudoku::{
-    GenerateError, GenerateOptions, Generated, Removal, SudokuSolver, generate_with,
+    GenerateError, GenerateOptions, Generated, Removal, SolverOptions, SudokuSolver, generate_with,
 };
 use anyhow::Context as _;
 use rayon::prelude::*;
@@ -54,7 +54,8 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         };
         (index, options.seed, generate_with(solver, &options))
     };
-    let mut own_solver = SudokuSolver::new()?;
+    let new_solver = || SudokuSolver::with_options(SolverOptions::singles());
+    let mut own_solver = new_solver()?;
 
     let mut out = BufWriter::new(io::stdout().lock());
     let mut failed = false;
@@ -68,7 +69,7 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
             pool.install(|| {
                 (start..end)
                     .into_par_iter()
-                    .map_init(SudokuSolver::new, |solver, i| match solver {
+                    .map_init(new_solver, |solver, i| match solver {
                         Ok(solver) => one(solver, i),
                         Err(e) => (i, seed.wrapping_add(i), Err(e.clone().into())),
                     })
