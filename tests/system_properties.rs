@@ -1,6 +1,7 @@
 //! Property tests for `AllDifferentSystem`: on small random systems of groups, the
 //! solutions equal brute-force enumeration and those of the same groups posted as
-//! separate all-different constraints, with and without locked candidates.
+//! separate all-different constraints, with and without locked candidates, and stay
+//! right under solver levels and exclusions.
 
 use std::collections::BTreeSet;
 
@@ -136,6 +137,71 @@ proptest! {
                 let found = solutions(&system, Posting::System { locked }, config);
                 prop_assert_eq!(&found, &expected, "locked {} {:?}", locked, config);
             }
+        }
+    }
+}
+
+/// The solutions `solver` finds now, checked against its count.
+fn found(solver: &mut Solver, vars: &[VarId]) -> BTreeSet<Vec<i32>> {
+    let all: Vec<Vec<i32>> = solver
+        .solutions()
+        .map(|s| vars.iter().map(|&x| s[x]).collect())
+        .collect();
+    assert_eq!(solver.count(None).solutions, all.len() as u64);
+    all.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Levels pushed and popped one by one, and exclusions assumed per search, give the
+    /// brute-force solutions that agree with them, while the system keeps its sets as
+    /// backtrackable state across all of it.
+    #[test]
+    fn levels_and_exclusions_restrict_the_solutions_as_brute_force_says(
+        system in system(),
+        levels in prop::collection::vec((0usize..6, -2..=3i32), 0..=3),
+        excluded in prop::collection::vec((0usize..6, -2..=3i32), 0..=2),
+        locked in any::<bool>(),
+    ) {
+        let all = brute_force(&system);
+        let n = system.domains.len();
+        let mut model = Model::new();
+        let vars: Vec<VarId> = system
+            .domains
+            .iter()
+            .map(|d| model.var_from_values(d.iter().copied()).unwrap())
+            .collect();
+        let groups = system.groups.iter().map(|g| g.iter().map(|&i| vars[i]).collect::<Vec<_>>());
+        let constraint = AllDifferentSystem::new(&model, groups).unwrap();
+        model.post(constraint.locked_candidates(locked)).unwrap();
+        for &(a, b) in &system.not_equal {
+            model.not_equal(vars[a], vars[b]).unwrap();
+        }
+        let mut solver = Solver::new(model);
+        let expected = |depth: usize| -> BTreeSet<Vec<i32>> {
+            all.iter()
+                .filter(|s| levels[..depth].iter().all(|&(i, v)| s[i % n] == v))
+                .filter(|s| excluded.iter().all(|&(i, v)| s[i % n] != v))
+                .cloned()
+                .collect()
+        };
+        let check = |solver: &mut Solver| {
+            solver.reset();
+            for &(i, v) in &excluded {
+                solver.assume_not(vars[i % n], v).unwrap();
+            }
+            found(solver, &vars)
+        };
+        prop_assert_eq!(check(&mut solver), expected(0));
+        for depth in 1..=levels.len() {
+            let (i, v) = levels[depth - 1];
+            solver.push_level([(vars[i % n], v)]).unwrap();
+            prop_assert_eq!(check(&mut solver), expected(depth), "pushed {}", depth);
+        }
+        for depth in (0..levels.len()).rev() {
+            solver.pop_level();
+            prop_assert_eq!(check(&mut solver), expected(depth), "popped to {}", depth);
         }
     }
 }
