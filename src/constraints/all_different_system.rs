@@ -896,7 +896,7 @@ impl<const W: usize> State<W> {
         let places = self.candidates[v].and(a);
         let mut rest = places;
         // With one place, the hidden single and its peers already say it all.
-        if rest.pop_first().is_none() || rest.is_empty() || !self.is_tight(g) {
+        if rest.pop_first().is_none() || rest.is_empty() {
             return Ok(());
         }
         for w in 0..self.group_words {
@@ -907,6 +907,9 @@ impl<const W: usize> State<W> {
                 if common == 0 {
                     break;
                 }
+            }
+            if common != 0 && !self.is_tight(g) {
+                return Ok(());
             }
             for h in bits(common) {
                 let b = self.groups[w * 64 + h];
