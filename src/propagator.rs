@@ -59,7 +59,7 @@ use fixedbitset::FixedBitSet;
 use smallvec::SmallVec;
 
 use crate::model::{VarId, View};
-use crate::store::{Event, Store, Wipeout};
+use crate::store::{Event, Store, Wipeout, small_event};
 
 /// The current domains admit no solution. Returned by propagators; the solver
 /// backtracks.
@@ -302,6 +302,29 @@ impl Context<'_> {
         self.store.set_word(self.state.0 + index, word);
     }
 
+    /// Whether removals are being recorded with their rules (see
+    /// [`Solver::record_prunings`](crate::Solver::record_prunings)).
+    pub(crate) fn is_recording(&self) -> bool {
+        self.pruned.is_some()
+    }
+
+    /// Narrows the small domain of `var`, whose word the store keeps at `cell` (see
+    /// [`Store::small_cell`]), to `word`, a non-empty subset of it: what
+    /// [`Context::retain_small`] does, for a propagator that knows where the word is
+    /// and when nothing is recorded.
+    #[inline(always)]
+    pub(crate) fn narrow_small(&mut self, var: u32, cell: usize, word: u64) {
+        let old = self.store.words()[cell];
+        debug_assert!(word != 0 && word & !old == 0, "a non-empty subset");
+        if old != word {
+            self.store.set_word(cell, word);
+            if self.queue.may_wake(var, self.current) {
+                self.queue
+                    .wake_watchers(var, small_event(old, word), self.current);
+            }
+        }
+    }
+
     /// Every domain word; see [`Store::small_cell`].
     pub(crate) fn words(&self) -> &[u64] {
         self.store.words()
@@ -453,9 +476,16 @@ impl Queue {
     /// own changes do not wake it.
     #[inline(always)]
     pub(crate) fn notify(&mut self, var: u32, event: Event, source: u32) {
-        if source == NO_PROPAGATOR || self.sole_idempotent[var as usize] != source {
+        if self.may_wake(var, source) {
             self.wake_watchers(var, event, source);
         }
+    }
+
+    /// Whether a change of `var` by `source` may wake anyone: not when its only
+    /// watcher is `source` itself, idempotent.
+    #[inline(always)]
+    fn may_wake(&self, var: u32, source: u32) -> bool {
+        source == NO_PROPAGATOR || self.sole_idempotent[var as usize] != source
     }
 
     /// [`Queue::notify`] once it is known that someone may need waking.

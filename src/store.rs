@@ -482,7 +482,8 @@ impl Store {
     }
 }
 
-fn small_event(old: u64, new: u64) -> Event {
+/// The event of a small domain going from `old` to `new`, a non-empty subset.
+pub(crate) fn small_event(old: u64, new: u64) -> Event {
     let mut event = Event::DOMAIN;
     // `new` is a subset of `old`: the minimum went if the lowest bit did, and the
     // maximum went exactly when what went outweighs what is left.

@@ -936,19 +936,23 @@ impl<const W: usize> State<W> {
         built: bool,
     ) -> Result<(), Conflict> {
         for i in self.touched.ones() {
-            let (var, shift) = (vars.vars[i].raw(), vars.words[i].shift);
-            let hidden = self.hidden.contains(i);
+            let (var, word) = (vars.vars[i].raw(), vars.words[i]);
             let locked = std::mem::take(&mut self.locked_removed[i]);
+            if !ctx.is_recording() {
+                ctx.narrow_small(var, word.cell, self.domains[i] >> word.shift);
+                continue;
+            }
+            let hidden = self.hidden.contains(i);
             if locked != 0 && !hidden {
                 ctx.set_rule("locked candidates");
-                ctx.retain_small(var, !(locked >> shift))?;
+                ctx.retain_small(var, !(locked >> word.shift))?;
             }
             ctx.set_rule(if hidden {
                 "hidden single"
             } else {
                 "value elimination"
             });
-            ctx.retain_small(var, self.domains[i] >> shift)?;
+            ctx.retain_small(var, self.domains[i] >> word.shift)?;
         }
         self.touched = Cells::EMPTY;
         self.hidden = Cells::EMPTY;
