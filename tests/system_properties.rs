@@ -75,7 +75,8 @@ enum Posting {
     System { locked: bool },
 }
 
-fn solutions(system: &System, posting: Posting, config: SearchConfig) -> BTreeSet<Vec<i32>> {
+/// The model of `system`, posted as `posting`, and its variables.
+fn model(system: &System, posting: Posting) -> (Model, Vec<VarId>) {
     let mut model = Model::new();
     let vars: Vec<VarId> = system
         .domains
@@ -102,6 +103,11 @@ fn solutions(system: &System, posting: Posting, config: SearchConfig) -> BTreeSe
     for &(a, b) in &system.not_equal {
         model.not_equal(vars[a], vars[b]).unwrap();
     }
+    (model, vars)
+}
+
+fn solutions(system: &System, posting: Posting, config: SearchConfig) -> BTreeSet<Vec<i32>> {
+    let (model, vars) = model(system, posting);
     let mut solver = Solver::with_config(model, config);
     let found: Vec<Vec<i32>> = solver
         .solutions()
@@ -166,18 +172,7 @@ proptest! {
     ) {
         let all = brute_force(&system);
         let n = system.domains.len();
-        let mut model = Model::new();
-        let vars: Vec<VarId> = system
-            .domains
-            .iter()
-            .map(|d| model.var_from_values(d.iter().copied()).unwrap())
-            .collect();
-        let groups = system.groups.iter().map(|g| g.iter().map(|&i| vars[i]).collect::<Vec<_>>());
-        let constraint = AllDifferentSystem::new(&model, groups).unwrap();
-        model.post(constraint.locked_candidates(locked)).unwrap();
-        for &(a, b) in &system.not_equal {
-            model.not_equal(vars[a], vars[b]).unwrap();
-        }
+        let (model, vars) = model(&system, Posting::System { locked });
         let mut solver = Solver::new(model);
         let expected = |depth: usize| -> BTreeSet<Vec<i32>> {
             all.iter()

@@ -512,6 +512,16 @@ impl<const W: usize> GroupSets<W> {
     }
 }
 
+/// Which rules a queue of (value, group) pairs is for.
+#[derive(Clone, Copy, Debug)]
+enum Rules {
+    /// Hidden singles and the pigeonhole check; then, with `locked`, queue the pair
+    /// for locked candidates.
+    Singles { locked: bool },
+    /// Locked candidates.
+    Locked,
+}
+
 /// Where value `v`'s places in group `g` stand.
 enum Places {
     None,
@@ -803,31 +813,38 @@ impl<const W: usize> State<W> {
                 }
             }
             if let Some(v) = self.dirty.pop_value() {
-                for w in 0..self.group_words {
-                    let mut groups = self.dirty.take(v, w);
-                    while groups != 0 {
-                        let g = w * 64 + groups.trailing_zeros() as usize;
-                        groups &= groups - 1;
+                self.work_off(v, Rules::Singles { locked })?;
+            } else if let Some(v) = self.waiting.pop_value() {
+                self.work_off(v, Rules::Locked)?;
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Applies `rules` to value `v` in each group queued for it.
+    #[inline(always)]
+    fn work_off(&mut self, v: usize, rules: Rules) -> Result<(), Conflict> {
+        for w in 0..self.group_words {
+            let mut groups = match rules {
+                Rules::Singles { .. } => self.dirty.take(v, w),
+                Rules::Locked => self.waiting.take(v, w),
+            };
+            while groups != 0 {
+                let g = w * 64 + groups.trailing_zeros() as usize;
+                groups &= groups - 1;
+                match rules {
+                    Rules::Singles { locked } => {
                         self.examine(v, g)?;
                         if locked {
                             self.waiting.add(v, g);
                         }
                     }
-                }
-                continue;
-            }
-            let Some(v) = self.waiting.pop_value() else {
-                return Ok(());
-            };
-            for w in 0..self.group_words {
-                let mut groups = self.waiting.take(v, w);
-                while groups != 0 {
-                    let g = w * 64 + groups.trailing_zeros() as usize;
-                    groups &= groups - 1;
-                    self.locked_candidates(v, g)?;
+                    Rules::Locked => self.locked_candidates(v, g)?,
                 }
             }
         }
+        Ok(())
     }
 
     /// Where value `v` can go in group `g`.
