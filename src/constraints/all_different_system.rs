@@ -1214,24 +1214,24 @@ mod tests {
 
     #[test]
     fn many_variables_use_wider_sets() {
-        // 20 x 20 Latin square rows only: 400 variables (7 words), each row a permutation.
-        let mut model = Model::new();
-        let x = model.int_vars(400, 1, 20).unwrap();
-        let rows: Vec<Vec<VarId>> = x.chunks(20).map(<[VarId]>::to_vec).collect();
-        let columns: Vec<Vec<VarId>> = (0..20)
-            .map(|c| (0..20).map(|r| x[r * 20 + c]).collect())
-            .collect();
-        model
-            .all_different_system(rows.into_iter().chain(columns))
-            .unwrap();
-        let mut solver = Solver::new(model);
-        let Outcome::Solved(solution) = solver.solve() else {
-            panic!("Latin squares exist")
-        };
-        for r in 0..20 {
-            let mut row: Vec<i32> = (0..20).map(|c| solution[x[r * 20 + c]]).collect();
-            row.sort_unstable();
-            assert_eq!(row, (1..=20).collect::<Vec<_>>());
+        // Latin squares: 400 variables (7 words a set) and 40 groups; 1,296 variables
+        // (the widest sets) and 72 groups (two words a set of groups).
+        for side in [20, 36] {
+            let mut model = Model::new();
+            let (x, groups) = latin(&mut model, side);
+            model.all_different_system(groups).unwrap();
+            let mut solver = Solver::new(model);
+            let Outcome::Solved(solution) = solver.solve() else {
+                panic!("Latin squares exist")
+            };
+            for k in 0..side {
+                let mut row: Vec<i32> = (0..side).map(|c| solution[x[k * side + c]]).collect();
+                let mut column: Vec<i32> = (0..side).map(|r| solution[x[r * side + k]]).collect();
+                row.sort_unstable();
+                column.sort_unstable();
+                let all: Vec<i32> = (1..=side as i32).collect();
+                assert_eq!((row, column), (all.clone(), all), "side {side}");
+            }
         }
     }
 }
