@@ -422,9 +422,13 @@ impl Grid {
 
     /// The line form: `side²` symbols, `.` for a blank. `Display` prints the same.
     pub fn to_line(&self) -> String {
-        let mut line = String::with_capacity(self.cells.len());
-        line.extend(self.cells.iter().map(|&value| symbol(value)));
-        line
+        // Every symbol is one ASCII byte.
+        let bytes = self
+            .cells
+            .iter()
+            .map(|&value| symbol(value) as u8)
+            .collect();
+        String::from_utf8(bytes).unwrap_or_default()
     }
 
     /// The usual form of a 9x9 puzzle, 81 digits and dots on one line, read without
