@@ -331,10 +331,25 @@ impl<const W: usize> Cells<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// Whether it holds two variables or more.
+    fn has_two(self) -> bool {
+        let mut seen = false;
+        for &word in &self.0 {
+            if word != 0 {
+                if seen || word & (word - 1) != 0 {
+                    return true;
+                }
+                seen = true;
+            }
+        }
+        false
+    }
+
     fn ones(self) -> Ones<W> {
         Ones {
             words: self.0,
             index: 0,
+            current: self.0[0],
         }
     }
 }
@@ -342,23 +357,22 @@ impl<const W: usize> Cells<W> {
 /// The variables of a [`Cells`], lowest first.
 struct Ones<const W: usize> {
     words: [u64; W],
+    /// The word being read, and what is left of it.
     index: usize,
+    current: u64,
 }
 
 impl<const W: usize> Iterator for Ones<W> {
     type Item = usize;
 
     fn next(&mut self) -> Option<usize> {
-        while self.index < W {
-            let word = &mut self.words[self.index];
-            if *word != 0 {
-                let bit = word.trailing_zeros() as usize;
-                *word &= *word - 1;
-                return Some(self.index * 64 + bit);
-            }
+        while self.current == 0 {
             self.index += 1;
+            self.current = *self.words.get(self.index)?;
         }
-        None
+        let bit = self.current.trailing_zeros() as usize;
+        self.current &= self.current - 1;
+        Some(self.index * 64 + bit)
     }
 }
 
@@ -911,18 +925,23 @@ impl<const W: usize> State<W> {
     fn locked_candidates(&mut self, v: usize, g: usize) -> Result<(), Conflict> {
         let a = self.groups[g];
         let places = self.candidates[v].and(a);
-        let mut rest = places;
         // With one place, the hidden single and its peers already say it all.
-        if rest.pop_first().is_none() || rest.is_empty() {
+        if !places.has_two() {
             return Ok(());
         }
         for w in 0..self.group_words {
             // The overlapping groups that hold every place.
             let mut common = self.overlaps[g * self.group_words + w];
-            for i in places.ones() {
-                common &= self.group_sets.word(w, i);
-                if common == 0 {
-                    break;
+            'places: for (k, &word) in places.0.iter().enumerate() {
+                let mut rest = word;
+                while rest != 0 {
+                    common &= self
+                        .group_sets
+                        .word(w, k * 64 + rest.trailing_zeros() as usize);
+                    rest &= rest - 1;
+                    if common == 0 {
+                        break 'places;
+                    }
                 }
             }
             if common != 0 && !self.is_tight(g) {
