@@ -402,6 +402,10 @@ fn levels_answer_as_the_same_assumptions_applied_in_each_search() {
     assert_eq!(solver.count(None).solutions, expected);
     // Several searches in a row start from the same levels.
     assert_eq!(solver.count(None).solutions, expected);
+    let statistics = solver.statistics().clone();
+    assert!(solver.push_level([(q[3], 3)]).is_ok());
+    assert_eq!(solver.statistics(), &statistics, "a level is no search");
+    solver.pop_level();
     solver.reset();
     let both = queens_with(&[(0, 1), (1, 7)], &[]);
     assert!(both > expected);

@@ -127,10 +127,11 @@ impl Assumption {
         }
     }
 
-    fn admits(self, var: u32, value: i32) -> bool {
+    /// Whether its variable may take `value`.
+    fn admits(self, value: i32) -> bool {
         match self {
-            Assumption::Equal(v, x) => v != var || x == value,
-            Assumption::NotEqual(v, x) => v != var || x != value,
+            Assumption::Equal(_, x) => x == value,
+            Assumption::NotEqual(_, x) => x != value,
         }
     }
 }
@@ -332,6 +333,8 @@ impl Solver {
             .map(|(var, value)| Ok((self.model.check_var(var).map(|()| var.raw())?, value)))
             .collect::<Result<Vec<(u32, i32)>, ModelError>>()?;
         self.state = State::Fresh;
+        // Propagating the level is no search: the latest search's statistics stay.
+        let propagations = self.stats.propagations;
         let mut failed = match self.levels.last() {
             Some(level) => {
                 self.store.undo_to(self.levels_end);
@@ -357,6 +360,7 @@ impl Solver {
             failed,
         });
         self.levels_end = self.store.trail_len();
+        self.stats.propagations = propagations;
         Ok(!failed)
     }
 
@@ -518,7 +522,7 @@ impl Solver {
             .chain(self.assumptions.iter().copied());
         for assumption in assumptions {
             if let Some(domain) = domains.get_mut(assumption.var() as usize) {
-                domain.retain(|&v| assumption.admits(assumption.var(), v));
+                domain.retain(|&v| assumption.admits(v));
             }
         }
         domains
