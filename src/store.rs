@@ -99,6 +99,9 @@ pub(crate) struct Store {
     stamps: Vec<u32>,
     epoch: u32,
     trail: Vec<(u32, u64)>,
+    /// How many of the first variables have one-word domains kept in the cells of the
+    /// same index: their words are `cells[..small_run]`.
+    small_run: usize,
 }
 
 impl Store {
@@ -120,12 +123,16 @@ impl Store {
             self.cells[start + index / 64] |= 1 << (index % 64);
         }
         self.stamps.resize(self.cells.len(), 0);
+        let var = self.layouts.len();
+        if words == 1 && start == var && self.small_run == var {
+            self.small_run += 1;
+        }
         self.layouts.push(Layout {
             base,
             start: start as u32,
             words: words as u32,
         });
-        (self.layouts.len() - 1) as u32
+        var as u32
     }
 
     /// Adds words of propagator state, not part of any domain. Returns the index of
@@ -145,6 +152,7 @@ impl Store {
         self.stamps.clone_from(&other.stamps);
         self.trail.clone_from(&other.trail);
         self.epoch = other.epoch;
+        self.small_run = other.small_run;
     }
 
     pub(crate) fn var_count(&self) -> usize {
@@ -176,6 +184,12 @@ impl Store {
             let size = self.cells[l.size_cell()] as u32;
             (size > 1).then_some(size)
         }
+    }
+
+    /// The domain words of the first variables, as many as have one-word domains kept
+    /// in order from the first cell (often all of them): for scans of every domain.
+    pub(crate) fn leading_small_words(&self) -> &[u64] {
+        &self.cells[..self.small_run]
     }
 
     pub(crate) fn is_fixed(&self, var: u32) -> bool {

@@ -763,9 +763,7 @@ impl<const W: usize> State<W> {
             }
         }
         for (g, &group) in self.groups.iter().enumerate() {
-            self.present[g] = self
-                .candidates
-                .0
+            self.present[g] = self.candidates.0[..self.values]
                 .iter()
                 .enumerate()
                 .filter(|(_, set)| set.intersects(group))

@@ -126,8 +126,12 @@ impl Brancher {
         match self.config.variable_order {
             VariableOrder::InputOrder => unfixed.into_iter().next(),
             VariableOrder::SmallestDomain => {
-                let mut best: Option<(u32, u32)> = None;
-                for var in 0..store.var_count() as u32 {
+                let leading = store.leading_small_words();
+                let mut best = match smallest_in_words(leading) {
+                    Some((var, 2)) => return Some(var),
+                    found => found,
+                };
+                for var in leading.len() as u32..store.var_count() as u32 {
                     let Some(size) = store.unfixed_size(var) else {
                         continue;
                     };
@@ -169,4 +173,30 @@ impl Brancher {
             }
         }
     }
+}
+
+/// The first of the unfixed variables with the fewest values among one-word domains
+/// (variable `i` has `words[i]`), and its size. Sizes up to three are told without
+/// counting: first fail mostly finds those.
+fn smallest_in_words(words: &[u64]) -> Option<(u32, u32)> {
+    let mut best: Option<(u32, u32)> = None;
+    for (var, &word) in words.iter().enumerate() {
+        let one_less = word & word.wrapping_sub(1);
+        if one_less == 0 {
+            continue;
+        }
+        let two_less = one_less & one_less.wrapping_sub(1);
+        if two_less == 0 {
+            return Some((var as u32, 2));
+        }
+        let size = match best {
+            Some((_, 3)) => continue,
+            _ if two_less & two_less.wrapping_sub(1) == 0 => 3,
+            _ => word.count_ones(),
+        };
+        if best.is_none_or(|(_, s)| size < s) {
+            best = Some((var as u32, size));
+        }
+    }
+    best
 }
