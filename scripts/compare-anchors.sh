@@ -6,7 +6,8 @@
 #   scripts/compare-anchors.sh [--rounds N] FILE...
 #
 # Needs the anchor harness built (see ../shared/anchors/README.md); set ANCHOR to its
-# binary if it is not at /tmp/anchor-target/release/sudoku-crate-bench.
+# binary if it is not at /tmp/anchor-target/release/sudoku-crate-bench. Set ALLDIFF to
+# time another build of alldiff than this repository's release binary.
 set -euo pipefail
 rounds=5
 if [[ ${1:-} == --rounds ]]; then rounds=$2; shift 2; fi
@@ -15,8 +16,10 @@ if [[ ${1:-} == --rounds ]]; then rounds=$2; shift 2; fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 anchor=${ANCHOR:-/tmp/anchor-target/release/sudoku-crate-bench}
 [[ -x $anchor ]] || { echo "anchor not found: $anchor (see ../shared/anchors/README.md)" >&2; exit 2; }
-cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin alldiff
-alldiff=$root/target/release/alldiff
+if [[ -z ${ALLDIFF:-} ]]; then
+  cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin alldiff
+fi
+alldiff=${ALLDIFF:-$root/target/release/alldiff}
 
 # Seconds taken by one run of the command, output discarded.
 seconds() {

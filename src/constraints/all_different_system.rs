@@ -735,10 +735,12 @@ impl<const W: usize> State<W> {
     fn sync(&mut self, modified: &[u32]) {
         for &i in modified {
             let i = i as usize;
+            let (w, bit) = ((i / 64) % W, 1u64 << (i % 64));
             let domain = self.domains[i];
             for v in bits(self.every_value & !domain) {
-                if self.candidates[v].contains(i) {
-                    self.candidates[v].remove(i);
+                let places = &mut self.candidates[v].0[w];
+                if *places & bit != 0 {
+                    *places &= !bit;
                     self.mark_groups(v, i);
                     self.changed_values |= 1 << v;
                 }
@@ -969,13 +971,17 @@ impl<const W: usize> State<W> {
         vars: &Vars<'_>,
         built: bool,
     ) -> Result<(), Conflict> {
-        for i in self.touched.ones() {
+        let recording = ctx.is_recording();
+        if !recording {
+            for i in self.touched.ones() {
+                let (var, word) = (vars.vars[i].raw(), vars.words[i]);
+                self.locked_removed[i] = 0;
+                ctx.narrow_small(var, word.cell, self.domains[i] >> word.shift);
+            }
+        }
+        for i in self.touched.ones().filter(|_| recording) {
             let (var, word) = (vars.vars[i].raw(), vars.words[i]);
             let locked = std::mem::take(&mut self.locked_removed[i]);
-            if !ctx.is_recording() {
-                ctx.narrow_small(var, word.cell, self.domains[i] >> word.shift);
-                continue;
-            }
             let hidden = self.hidden.contains(i);
             if locked != 0 && !hidden {
                 ctx.set_rule("locked candidates");
