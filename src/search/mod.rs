@@ -160,7 +160,7 @@ enum State {
 }
 
 /// One step of the search loop.
-enum Step {
+pub(crate) enum Step {
     Solution,
     Exhausted,
     Stopped(StopReason),
@@ -544,6 +544,19 @@ impl Solver {
             Step::Exhausted => Outcome::Unsatisfiable,
             Step::Stopped(reason) => Outcome::Stopped(reason),
         }
+    }
+
+    /// Searches on to the next solution and leaves it in the domains, to be read with
+    /// [`Solver::solution_value`], instead of building a [`Solution`]: for a caller
+    /// that copies the values straight where it keeps them, or only asks whether
+    /// another solution exists.
+    pub(crate) fn advance(&mut self) -> Step {
+        self.step(&mut ())
+    }
+
+    /// The value of `var` in the solution [`Solver::advance`] reached.
+    pub(crate) fn solution_value(&self, var: VarId) -> i32 {
+        self.store.min(var.raw())
     }
 
     fn current_solution(&self) -> Solution {

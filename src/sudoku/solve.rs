@@ -1,9 +1,10 @@
 //! Solving Sudoku puzzles with a reusable engine solver.
 
 use crate::sudoku::{Grid, Propagation, SudokuModel};
+use crate::search::Step;
 use crate::{
-    Count, CountStatus, Limits, ModelError, SearchConfig, Solution, Solver, Statistics, StopReason,
-    VarId, VariableOrder,
+    Count, CountStatus, Limits, ModelError, SearchConfig, Solver, Statistics, StopReason, VarId,
+    VariableOrder,
 };
 
 /// The answer to a puzzle, with uniqueness proven.
@@ -90,6 +91,16 @@ pub struct SudokuSolver {
 }
 
 impl Engine {
+    /// The solution the solver has reached, as a grid of the puzzle's size.
+    fn solution(&self, puzzle: &Grid) -> Grid {
+        let mut grid = puzzle.clone();
+        for (cell, &var) in grid.cells_mut().iter_mut().zip(&self.cells) {
+            // The domains are 1..=side.
+            *cell = self.solver.solution_value(var) as u8;
+        }
+        grid
+    }
+
     fn new(box_size: usize, options: SolverOptions, limits: &Limits) -> Result<Engine, ModelError> {
         let (model, cells) = SudokuModel::new(box_size, options.propagation)?.into_parts();
         let mut solver = Solver::with_config(model, options.search);
@@ -172,20 +183,15 @@ impl SudokuSolver {
         let Some(engine) = self.load(grid) else {
             return SolveResult::None;
         };
-        let mut solutions = engine.solver.solutions();
-        let Some(first) = solutions.next() else {
-            return match solutions.stopped() {
-                Some(reason) => SolveResult::Stopped(reason),
-                None => SolveResult::None,
-            };
+        let first = match engine.solver.advance() {
+            Step::Solution => engine.solution(grid),
+            Step::Exhausted => return SolveResult::None,
+            Step::Stopped(reason) => return SolveResult::Stopped(reason),
         };
-        let second = solutions.next().is_some();
-        let stopped = solutions.stopped();
-        let first = to_grid(grid, &engine.cells, &first);
-        match (second, stopped) {
-            (true, _) => SolveResult::Multiple(first),
-            (false, Some(reason)) => SolveResult::Stopped(reason),
-            (false, None) => SolveResult::Unique(first),
+        match engine.solver.advance() {
+            Step::Solution => SolveResult::Multiple(first),
+            Step::Exhausted => SolveResult::Unique(first),
+            Step::Stopped(reason) => SolveResult::Stopped(reason),
         }
     }
 
@@ -199,10 +205,10 @@ impl SudokuSolver {
         let Some(engine) = self.load(grid) else {
             return Ok(None);
         };
-        let mut solutions = engine.solver.solutions();
-        match solutions.next() {
-            Some(solution) => Ok(Some(to_grid(grid, &engine.cells, &solution))),
-            None => solutions.stopped().map_or(Ok(None), Err),
+        match engine.solver.advance() {
+            Step::Solution => Ok(Some(engine.solution(grid))),
+            Step::Exhausted => Ok(None),
+            Step::Stopped(reason) => Err(reason),
         }
     }
 
@@ -246,14 +252,4 @@ impl SudokuSolver {
         }
         Some(engine)
     }
-}
-
-/// The solution as a grid of the puzzle's size.
-fn to_grid(puzzle: &Grid, cells: &[VarId], solution: &Solution) -> Grid {
-    let mut grid = puzzle.clone();
-    for (cell, &var) in grid.cells_mut().iter_mut().zip(cells) {
-        // The domains are 1..=side.
-        *cell = solution.value(var) as u8;
-    }
-    grid
 }
