@@ -5,7 +5,7 @@
 //!
 //! `cargo run --release --example sudoku_prof -- PATH [LIMIT] [PRESET] [ORDER]`
 //!
-//! PRESET: `default`, `hidden`, `locked`, `system`, `system+locked`;
+//! PRESET: `default`, `hidden`, `locked`, `system`, `system+locked`, `full`;
 //! ORDER: `default`, `first-fail`, `dom/wdeg`.
 
 use std::time::{Duration, Instant};
@@ -83,6 +83,7 @@ fn preset(name: &str) -> Option<Propagation> {
     match name {
         "system" => Some(Propagation::SYSTEM),
         "system+locked" => Some(Propagation::SYSTEM_LOCKED),
+        "full" => Some(Propagation::FULL),
         _ => None,
     }
 }
