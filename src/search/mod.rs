@@ -478,7 +478,7 @@ impl Solver {
     /// `None` if propagation alone proves there is no solution.
     pub fn root_domains(&mut self) -> Option<Vec<Vec<i32>>> {
         self.state = State::Fresh;
-        self.start_search(&mut ()).then(|| {
+        self.start_search(&mut (), Instant::now()).then(|| {
             (0..self.store.var_count() as u32)
                 .map(|v| self.store.values(v).collect())
                 .collect()
@@ -581,7 +581,7 @@ impl Solver {
         )
         .entered();
         let resumed = Instant::now();
-        let step = self.search(observer);
+        let step = self.search(observer, resumed);
         self.stats.solve_time += resumed.elapsed();
         match step {
             Step::Solution => self.state = State::AtSolution,
@@ -591,10 +591,11 @@ impl Solver {
         step
     }
 
-    fn search(&mut self, observer: &mut impl SearchObserver) -> Step {
+    /// [`Solver::step`], which began at `now`.
+    fn search(&mut self, observer: &mut impl SearchObserver, now: Instant) -> Step {
         match self.state {
             State::Fresh => {
-                if !self.start_search(observer) {
+                if !self.start_search(observer, now) {
                     return Step::Exhausted;
                 }
             }
@@ -642,9 +643,9 @@ impl Solver {
 
     /// Resets the domains (to the levels, if any), applies the assumptions and
     /// propagates at the root.
-    fn start_search(&mut self, observer: &mut impl SearchObserver) -> bool {
+    fn start_search(&mut self, observer: &mut impl SearchObserver, now: Instant) -> bool {
         self.stats = Statistics::default();
-        self.started = Instant::now();
+        self.started = now;
         self.stack.clear();
         self.node = 0;
         self.depth = 0;
