@@ -144,15 +144,14 @@ impl Store {
         start
     }
 
-    /// Becomes a copy of `other` (the same variables), reusing this store's buffers:
-    /// unlike the derived `clone_from`, it allocates nothing once the sizes match.
+    /// Returns to the domains and state words of `other`, the store this one was
+    /// cloned from (so the variables and their layouts are the same): only the cells
+    /// are copied, and the trail starts empty.
     pub(crate) fn reset_from(&mut self, other: &Store) {
-        self.layouts.clone_from(&other.layouts);
-        self.cells.clone_from(&other.cells);
-        self.stamps.clone_from(&other.stamps);
-        self.trail.clone_from(&other.trail);
-        self.epoch = other.epoch;
-        self.small_run = other.small_run;
+        debug_assert_eq!(self.cells.len(), other.cells.len(), "a clone of `other`");
+        self.cells.copy_from_slice(&other.cells);
+        self.trail.clear();
+        self.next_epoch();
     }
 
     pub(crate) fn var_count(&self) -> usize {
