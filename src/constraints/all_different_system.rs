@@ -516,14 +516,15 @@ struct GroupSets<const W: usize> {
     more: Vec<PerVar<W>>,
 }
 
-impl<const W: usize> GroupSets<W> {
-    /// Word `w` of variable `i`'s groups.
-    fn word(&self, w: usize, i: usize) -> u64 {
-        match w {
-            0 => self.first[i],
-            _ => self.more[w - 1][i],
-        }
-    }
+/// Two groups sharing two variables or more, seen from the first, where the second
+/// has variables of its own: if a value's places in the first all lie in `inside`,
+/// `target` loses it.
+#[derive(Clone, Copy, Debug)]
+struct Overlap<const W: usize> {
+    /// The shared variables.
+    inside: Cells<W>,
+    /// The second group's other variables.
+    target: Cells<W>,
 }
 
 /// Which rules a queue of (value, group) pairs is for.
@@ -560,9 +561,10 @@ struct State<const W: usize> {
     group_words: usize,
     /// Each variable's groups.
     group_sets: GroupSets<W>,
-    /// For each group `g`, the groups `h` it shares two variables or more with, where
-    /// `h` has variables of its own (locked candidates): `group_words` words a group.
-    overlaps: Vec<u64>,
+    /// For locked candidates, each group's overlaps, in order of the other group:
+    /// those of group `g` are `overlaps[overlap_starts[g]..overlap_starts[g + 1]]`.
+    overlaps: Vec<Overlap<W>>,
+    overlap_starts: Vec<u32>,
     /// Every value of the window.
     every_value: u64,
     /// How many values the window has.
@@ -627,13 +629,15 @@ impl<const W: usize> State<W> {
         for (i, p) in peers.iter_mut().enumerate() {
             p.remove(i);
         }
-        let mut overlaps = vec![0u64; sets.len() * group_words];
+        let (mut overlaps, mut overlap_starts) = (Vec::new(), vec![0]);
         for (g, a) in sets.iter().enumerate() {
             for (h, b) in sets.iter().enumerate() {
-                if g != h && a.and(*b).len() >= 2 && !b.minus(*a).is_empty() {
-                    overlaps[g * group_words + h / 64] |= 1 << (h % 64);
+                let (inside, target) = (a.and(*b), b.minus(*a));
+                if g != h && inside.len() >= 2 && !target.is_empty() {
+                    overlaps.push(Overlap { inside, target });
                 }
             }
+            overlap_starts.push(overlaps.len() as u32);
         }
         let every_value = if values >= 64 {
             u64::MAX
@@ -651,6 +655,7 @@ impl<const W: usize> State<W> {
                 more,
             },
             overlaps,
+            overlap_starts,
             every_value,
             values,
             candidates: PerValue([Cells::EMPTY; 64]),
@@ -923,42 +928,30 @@ impl<const W: usize> State<W> {
     /// Locked candidates of value `v` from group `g`, if tight, into the groups it
     /// overlaps.
     fn locked_candidates(&mut self, v: usize, g: usize) -> Result<(), Conflict> {
-        let a = self.groups[g];
-        let places = self.candidates[v].and(a);
+        let places = self.candidates[v].and(self.groups[g]);
         // With one place, the hidden single and its peers already say it all.
         if !places.has_two() {
             return Ok(());
         }
-        for w in 0..self.group_words {
-            // The overlapping groups that hold every place.
-            let mut common = self.overlaps[g * self.group_words + w];
-            'places: for (k, &word) in places.0.iter().enumerate() {
-                let mut rest = word;
-                while rest != 0 {
-                    common &= self
-                        .group_sets
-                        .word(w, k * 64 + rest.trailing_zeros() as usize);
-                    rest &= rest - 1;
-                    if common == 0 {
-                        break 'places;
-                    }
-                }
+        let overlaps = self.overlap_starts[g] as usize..self.overlap_starts[g + 1] as usize;
+        for k in overlaps {
+            let Overlap { inside, target } = self.overlaps[k];
+            if !places.minus(inside).is_empty() {
+                continue;
             }
-            if common != 0 && !self.is_tight(g) {
+            // Every place is shared with the other group, whose other variables lose
+            // `v` if this group must take it.
+            if !self.is_tight(g) {
                 return Ok(());
             }
-            for h in bits(common) {
-                let b = self.groups[w * 64 + h];
-                // Only variables outside `a` lose `v`: its places in `a` stay as they are.
-                let pruned = self.candidates[v].and(b.minus(a));
-                if pruned.is_empty() {
-                    continue;
-                }
-                for j in pruned.ones() {
-                    self.locked_removed[j] |= 1 << v;
-                }
-                self.remove_from(v, pruned)?;
+            let pruned = self.candidates[v].and(target);
+            if pruned.is_empty() {
+                continue;
             }
+            for j in pruned.ones() {
+                self.locked_removed[j] |= 1 << v;
+            }
+            self.remove_from(v, pruned)?;
         }
         Ok(())
     }
