@@ -267,6 +267,7 @@ impl Store {
     }
 
     /// Sets a word (say, of propagator state), saving the old one for backtracking.
+    #[inline(always)]
     pub(crate) fn set_word(&mut self, cell: usize, word: u64) {
         if self.cells[cell] != word {
             self.save(cell);
