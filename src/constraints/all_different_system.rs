@@ -461,6 +461,24 @@ impl GroupWork {
         self.values |= 1 << v;
     }
 
+    /// Queues value `v` in the groups of the variables `set`, whose first words of
+    /// groups are already gathered in `first`.
+    fn add_groups_of_all<const W: usize>(
+        &mut self,
+        v: usize,
+        first: u64,
+        set: Cells<W>,
+        sets: &GroupSets<W>,
+    ) {
+        self.first[v] |= first;
+        for (work, more) in self.more.iter_mut().zip(&sets.more) {
+            for i in set.ones() {
+                work[v] |= more[i];
+            }
+        }
+        self.values |= 1 << v;
+    }
+
     /// Takes value `v` in the groups of variable `i` off the queue.
     fn remove_groups_of<const W: usize>(&mut self, v: usize, i: usize, sets: &GroupSets<W>) {
         self.first[v] &= !sets.first[i];
@@ -799,6 +817,9 @@ impl<const W: usize> State<W> {
         self.candidates[v] = self.candidates[v].minus(set);
         self.changed_values |= bit;
         self.touched = self.touched.or(set);
+        // Gathered in registers, written once: the loop's stores to the domains could
+        // otherwise alias them.
+        let (mut fixed, mut groups) = (Cells::EMPTY, 0u64);
         for (w, &word) in set.0.iter().enumerate() {
             let mut rest = word;
             while rest != 0 {
@@ -809,12 +830,12 @@ impl<const W: usize> State<W> {
                     return Err(Conflict);
                 }
                 self.domains[j] = domain;
-                if is_single(domain) {
-                    self.fixed.insert(j);
-                }
-                self.mark_groups(v, j);
+                fixed.0[w] |= u64::from(is_single(domain)) << (j % 64);
+                groups |= self.group_sets.first[j];
             }
         }
+        self.fixed = self.fixed.or(fixed);
+        self.dirty.add_groups_of_all(v, groups, set, &self.group_sets);
         Ok(())
     }
 
