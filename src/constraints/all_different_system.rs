@@ -489,12 +489,16 @@ impl GroupWork {
 
     /// Queues value `v` in group `g`.
     fn add(&mut self, v: usize, g: usize) {
-        let bit = 1 << (g % 64);
-        match g / 64 {
-            0 => self.first[v] |= bit,
-            w => self.more[w - 1][v] |= bit,
+        self.add_word(v, g / 64, 1 << (g % 64));
+    }
+
+    /// Queues value `v` in the groups of word `w` set in `groups`.
+    fn add_word(&mut self, v: usize, w: usize, groups: u64) {
+        match w {
+            0 => self.first[v] |= groups,
+            w => self.more[w - 1][v] |= groups,
         }
-        self.values |= 1 << v;
+        self.values |= u64::from(groups != 0) << v;
     }
 
     /// Queues value `v` in all of `groups` groups.
@@ -866,22 +870,21 @@ impl<const W: usize> State<W> {
     #[inline(always)]
     fn work_off(&mut self, v: usize, rules: Rules) -> Result<(), Conflict> {
         for w in 0..self.group_words {
-            let mut groups = match rules {
+            let taken = match rules {
                 Rules::Singles { .. } => self.dirty.take(v, w),
                 Rules::Locked => self.waiting.take(v, w),
             };
+            let mut groups = taken;
             while groups != 0 {
                 let g = w * 64 + groups.trailing_zeros() as usize;
                 groups &= groups - 1;
                 match rules {
-                    Rules::Singles { locked } => {
-                        self.examine(v, g)?;
-                        if locked {
-                            self.waiting.add(v, g);
-                        }
-                    }
+                    Rules::Singles { .. } => self.examine(v, g)?,
                     Rules::Locked => self.locked_candidates(v, g)?,
                 }
+            }
+            if let Rules::Singles { locked: true } = rules {
+                self.waiting.add_word(v, w, taken);
             }
         }
         Ok(())
