@@ -452,13 +452,18 @@ impl GroupWork {
         self.values = 0;
     }
 
-    /// Queues value `v` in the groups of variable `i`.
-    fn add_groups_of<const W: usize>(&mut self, v: usize, i: usize, sets: &GroupSets<W>) {
-        self.first[v] |= sets.first[i];
-        for (work, more) in self.more.iter_mut().zip(&sets.more) {
-            work[v] |= more[i];
+    /// Queues each of the `values` in the groups of variable `i`.
+    fn add_groups_of<const W: usize>(&mut self, values: u64, i: usize, sets: &GroupSets<W>) {
+        let first = sets.first[i];
+        for v in bits(values) {
+            self.first[v] |= first;
         }
-        self.values |= 1 << v;
+        for (work, more) in self.more.iter_mut().zip(&sets.more) {
+            for v in bits(values) {
+                work[v] |= more[i];
+            }
+        }
+        self.values |= values;
     }
 
     /// Queues value `v` in the groups of the variables `set`, whose first words of
@@ -764,14 +769,16 @@ impl<const W: usize> State<W> {
             let i = i as usize;
             let (w, bit) = ((i / 64) % W, 1u64 << (i % 64));
             let domain = self.domains[i];
+            let mut lost = 0u64;
             for v in bits(self.every_value & !domain) {
                 let places = &mut self.candidates[v].0[w];
                 if *places & bit != 0 {
                     *places &= !bit;
-                    self.mark_groups(v, i);
-                    self.changed_values |= 1 << v;
+                    lost |= 1 << v;
                 }
             }
+            self.mark_groups(lost, i);
+            self.changed_values |= lost;
             if is_single(domain) {
                 self.fixed.insert(i);
             }
@@ -810,9 +817,9 @@ impl<const W: usize> State<W> {
         Ok(())
     }
 
-    /// Queues the groups of variable `i` for value `v`.
-    fn mark_groups(&mut self, v: usize, i: usize) {
-        self.dirty.add_groups_of(v, i, &self.group_sets);
+    /// Queues the groups of variable `i` for each of the `values`.
+    fn mark_groups(&mut self, values: u64, i: usize) {
+        self.dirty.add_groups_of(values, i, &self.group_sets);
     }
 
     /// Removes value `v` from the variables `set`, which all have it.
@@ -919,8 +926,8 @@ impl<const W: usize> State<W> {
                 let others = self.domains[i] & !bit;
                 for u in bits(others) {
                     self.candidates[u].remove(i);
-                    self.mark_groups(u, i);
                 }
+                self.mark_groups(others, i);
                 self.changed_values |= others;
                 self.domains[i] = bit;
                 self.touched.insert(i);
