@@ -574,14 +574,18 @@ enum Places {
 /// The fixed shape of the groups, and one call's work.
 ///
 /// The backtrackable state (see [`Propagator::initial_state`]) holds, in this order:
-/// a word that is not zero once the state is built; `candidates`; `present`. A call
-/// copies it in, works on the copy, and writes back what changed.
+/// a word that is not zero once the state is built; then `candidates`. A call copies
+/// it in, works on the copy, and writes back what changed.
 #[derive(Clone, Debug)]
 struct State<const W: usize> {
     /// Each group's variables.
     groups: Vec<Cells<W>>,
     /// Each group's size.
     sizes: Vec<u32>,
+    /// Per group, the values it must take, all of them, when it starts with as many
+    /// values as variables (every Sudoku unit): it is then always tight, and losing
+    /// one of them fails. Zero for the other groups.
+    full: Vec<u64>,
     /// For each variable, the other variables of its groups.
     peers: Vec<Cells<W>>,
     /// Words in a set of groups.
@@ -598,8 +602,6 @@ struct State<const W: usize> {
     values: usize,
     /// For each value (window bit), where it is still possible.
     candidates: PerValue<Cells<W>>,
-    /// Per group, the values with a place left in it.
-    present: Vec<u64>,
     /// How many variables there are.
     vars: usize,
     /// Each variable's domain word, shifted into the window, read at the start of a
@@ -615,8 +617,6 @@ struct State<const W: usize> {
     waiting: GroupWork,
     /// Values whose `candidates` this call changed.
     changed_values: u64,
-    /// Whether this call changed `present`.
-    changed_present: bool,
     /// Variables whose domains this call pruned, to write back.
     touched: Cells<W>,
     /// Variables that a hidden single fixed in this call.
@@ -671,9 +671,20 @@ impl<const W: usize> State<W> {
         } else {
             (1u64 << values) - 1
         };
+        let full = groups
+            .iter()
+            .map(|g| {
+                let union = g.iter().fold(0, |union, &i| union | domains[i as usize]);
+                if union.count_ones() as usize == g.len() {
+                    union
+                } else {
+                    0
+                }
+            })
+            .collect();
         State {
+            full,
             sizes: groups.iter().map(|g| g.len() as u32).collect(),
-            present: vec![0; sets.len()],
             groups: sets,
             peers,
             group_words,
@@ -692,7 +703,6 @@ impl<const W: usize> State<W> {
             dirty: GroupWork::new(group_words),
             waiting: GroupWork::new(group_words),
             changed_values: 0,
-            changed_present: false,
             touched: Cells::EMPTY,
             hidden: Cells::EMPTY,
             locked_removed: PerVar::ZERO,
@@ -702,7 +712,7 @@ impl<const W: usize> State<W> {
     /// The state built from the model's domains (in `domains` until the first call),
     /// if the rules change nothing there; else a state to be built by the first call.
     fn initial_state(&self, locked: bool) -> Vec<u64> {
-        let words = 1 + self.values * W + self.present.len();
+        let words = 1 + self.values * W;
         let mut kernel = self.clone();
         if kernel.build().is_err() || kernel.fixpoint(locked).is_err() {
             return vec![0; words];
@@ -717,7 +727,6 @@ impl<const W: usize> State<W> {
                 .iter()
                 .flat_map(|set| set.0),
         );
-        state.extend_from_slice(&kernel.present);
         state
     }
 
@@ -737,11 +746,10 @@ impl<const W: usize> State<W> {
         let state = ctx.state();
         let built = state[0] != 0;
         if built {
-            let (candidates, present) = state[1..].split_at(self.values * W);
-            for (set, words) in self.candidates.0.iter_mut().zip(candidates.chunks_exact(W)) {
+            let candidates = state[1..].chunks_exact(W);
+            for (set, words) in self.candidates.0.iter_mut().zip(candidates) {
                 set.0.copy_from_slice(words);
             }
-            self.present.copy_from_slice(present);
             self.sync(ctx.modified());
         }
         let result = if built { Ok(()) } else { self.build() }
@@ -758,7 +766,6 @@ impl<const W: usize> State<W> {
             }
         }
         self.changed_values = 0;
-        self.changed_present = false;
         result
     }
 
@@ -798,18 +805,12 @@ impl<const W: usize> State<W> {
                 self.fixed.insert(i);
             }
         }
-        for (g, &group) in self.groups.iter().enumerate() {
-            self.present[g] = self.candidates.0[..self.values]
-                .iter()
-                .enumerate()
-                .filter(|(_, set)| set.intersects(group))
-                .fold(0, |acc, (v, _)| acc | 1 << v);
-            if self.present[g].count_ones() < self.sizes[g] {
+        for g in 0..self.groups.len() {
+            if self.values_in(g).count_ones() < self.sizes[g] {
                 return Err(Conflict);
             }
         }
         self.changed_values = self.every_value;
-        self.changed_present = true;
         let groups = self.groups.len();
         for v in bits(self.every_value) {
             self.dirty.add_all(v, groups);
@@ -912,16 +913,24 @@ impl<const W: usize> State<W> {
         found
     }
 
+    /// The values with a place left in group `g`.
+    fn values_in(&self, g: usize) -> u64 {
+        let group = self.groups[g];
+        (self.candidates.0[..self.values].iter().enumerate())
+            .filter(|(_, places)| places.intersects(group))
+            .fold(0, |values, (v, _)| values | 1 << v)
+    }
+
     /// Whether group `g` has exactly as many values left as variables.
     fn is_tight(&self, g: usize) -> bool {
-        self.present[g].count_ones() == self.sizes[g]
+        self.full[g] != 0 || self.values_in(g).count_ones() == self.sizes[g]
     }
 
     /// Hidden single of value `v` and the pigeonhole check in group `g`.
     fn examine(&mut self, v: usize, g: usize) -> Result<(), Conflict> {
         let bit = 1u64 << v;
         match self.places(v, g) {
-            Places::None if self.present[g] & bit != 0 => self.leave_group(g, bit),
+            Places::None => self.no_place(g, bit),
             Places::One(i) if self.domains[i] != bit && self.is_tight(g) => {
                 let others = self.domains[i] & !bit;
                 for u in bits(others) {
@@ -939,17 +948,23 @@ impl<const W: usize> State<W> {
         }
     }
 
-    /// Value `bit` has no place left in group `g`: fails if too few values are left.
-    fn leave_group(&mut self, g: usize, bit: u64) -> Result<(), Conflict> {
-        self.present[g] &= !bit;
-        self.changed_present = true;
-        let count = self.present[g].count_ones();
+    /// Value `bit` has no place left in group `g`: fails if too few values are left;
+    /// if just enough are, the group has become tight, and its values are examined.
+    fn no_place(&mut self, g: usize, bit: u64) -> Result<(), Conflict> {
+        if self.full[g] != 0 {
+            return if self.full[g] & bit != 0 {
+                Err(Conflict)
+            } else {
+                Ok(())
+            };
+        }
+        let values = self.values_in(g);
+        let count = values.count_ones();
         if count < self.sizes[g] {
             return Err(Conflict);
         }
         if count == self.sizes[g] {
-            // Newly tight: every value of the group is worth a look.
-            for u in bits(self.present[g]) {
+            for u in bits(values) {
                 self.dirty.add(u, g);
             }
         }
@@ -1026,12 +1041,6 @@ impl<const W: usize> State<W> {
         for v in bits(self.changed_values) {
             for (w, &word) in self.candidates[v].0.iter().enumerate() {
                 ctx.set_state(1 + v * W + w, word);
-            }
-        }
-        if self.changed_present {
-            let start = 1 + self.values * W;
-            for (g, &values) in self.present.iter().enumerate() {
-                ctx.set_state(start + g, values);
             }
         }
         Ok(())
