@@ -31,7 +31,7 @@ pub const MAX_SYSTEM_VARIABLES: usize = 64 * 64;
 /// variables. Build it with [`AllDifferentSystem::new`] (or
 /// [`Model::all_different_system`]), which checks both.
 ///
-/// The value-major sets, and the values each group still has, are backtrackable state
+/// The value-major sets are backtrackable state
 /// ([`Propagator::initial_state`]): the solver restores them with the domains, so they
 /// always describe the domains as the constraint's last call left them, a fixpoint of
 /// the rules. A call then only looks where [`Context::modified`] says the domains
@@ -847,7 +847,8 @@ impl<const W: usize> State<W> {
             }
         }
         self.fixed = self.fixed.or(fixed);
-        self.dirty.add_groups_of_all(v, groups, set, &self.group_sets);
+        self.dirty
+            .add_groups_of_all(v, groups, set, &self.group_sets);
         Ok(())
     }
 

@@ -89,8 +89,8 @@
 //! value-major, its sets kept as backtrackable state) instead of one all-different per
 //! unit. Against singles alone ([`Propagation::SYSTEM`], [`SolverOptions::singles`]) it
 //! searches 37.6 instead of 92 nodes a `top1465` puzzle and 1.6 instead of 8.2 a 17-clue
-//! one, and solves those files faster (whole processes, 2026-11-30: 0.60 and 0.56 of the
-//! `sudoku` crate's throughput, against 0.46 and 0.47); singles alone stay faster on
+//! one, and solves those files faster (whole processes, 2026-11-30: 0.68 and 0.62 of the
+//! `sudoku` crate's throughput, against 0.53 and 0.55); singles alone stay faster on
 //! the hardest set and on puzzles with many solutions, and in generation
 //! (`docs/performance.md`). First fail, because with one constraint dom/wdeg has no
 //! weights to tell variables apart: it makes the same choices, more slowly. Sparse 16x16

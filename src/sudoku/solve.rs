@@ -1,7 +1,7 @@
 //! Solving Sudoku puzzles with a reusable engine solver.
 
-use crate::sudoku::{Grid, Propagation, SudokuModel};
 use crate::search::Step;
+use crate::sudoku::{Grid, Propagation, SudokuModel};
 use crate::{
     Count, CountStatus, Limits, ModelError, SearchConfig, Solver, Statistics, StopReason, VarId,
     VariableOrder,
