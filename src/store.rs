@@ -146,12 +146,15 @@ impl Store {
 
     /// Returns to the domains and state words of `other`, the store this one was
     /// cloned from (so the variables and their layouts are the same): only the cells
-    /// are copied, and the trail starts empty.
+    /// are copied, and the trail starts empty. Changes are not trailed until the next
+    /// [`Store::mark`]: there is nothing below it to undo to.
     pub(crate) fn reset_from(&mut self, other: &Store) {
         debug_assert_eq!(self.cells.len(), other.cells.len(), "a clone of `other`");
         self.cells.copy_from_slice(&other.cells);
         self.trail.clear();
         self.next_epoch();
+        // Every cell counts as saved in this epoch.
+        self.stamps.fill(self.epoch);
     }
 
     pub(crate) fn var_count(&self) -> usize {

@@ -652,20 +652,22 @@ impl Solver {
         self.brancher.restart();
         let levels_failed = match self.levels.last() {
             // The levels are propagated: only the assumptions need waking anyone.
+            // The assumptions' changes are trailed: the next search undoes them.
             Some(level) => {
                 self.store.undo_to(self.levels_end);
+                self.store.mark();
                 self.queue.clear();
                 level.failed
             }
             // Every propagator is queued with all its variables: no need to wake
-            // anyone for the assumptions.
+            // anyone for the assumptions. Nothing is trailed until the first choice:
+            // no backtrack goes above the root.
             None => {
                 self.store.reset_from(&self.model.store);
                 self.queue.schedule_all();
                 false
             }
         };
-        self.store.mark();
         if levels_failed {
             return self.fail(observer, None);
         }
