@@ -200,3 +200,29 @@ fn smallest_in_words(words: &[u64]) -> Option<(u32, u32)> {
     }
     best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::smallest_in_words;
+
+    #[test]
+    fn smallest_in_words_takes_the_first_of_the_fewest_values() {
+        // Fixed variables are skipped; two values win at once, ahead of any later one.
+        assert_eq!(
+            smallest_in_words(&[0b1, 0b1111, 0b111, 0b11, 0b101]),
+            Some((3, 2))
+        );
+        // Three values, told without counting: the first of them.
+        assert_eq!(
+            smallest_in_words(&[0b1111_1111, 0b1_0101, 0b111, 0b1000]),
+            Some((1, 3))
+        );
+        // Counted sizes: the fewest, the first on a tie.
+        assert_eq!(
+            smallest_in_words(&[0b1_1111, 0b1111_0000, 0b1111, 0b10_1111]),
+            Some((1, 4))
+        );
+        assert_eq!(smallest_in_words(&[0b1, 0b100, 0]), None);
+        assert_eq!(smallest_in_words(&[]), None);
+    }
+}
