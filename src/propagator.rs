@@ -281,8 +281,6 @@ impl Context<'_> {
         Ok(!event.is_none())
     }
 
-    /// The domain of a variable with at most 64 values, as a bitmask whose bit `i`
-    /// stands for `base + i`, with `base`. `None` for larger domains.
     /// The propagator's backtrackable state: as many words as
     /// [`Propagator::initial_state`] gave.
     pub fn state(&self) -> &[u64] {
@@ -330,6 +328,8 @@ impl Context<'_> {
         self.store.words()
     }
 
+    /// The domain of a variable with at most 64 values, as a bitmask whose bit `i`
+    /// stands for `base + i`, with `base`. `None` for larger domains.
     pub(crate) fn small_word(&self, var: u32) -> Option<(u64, i32)> {
         self.store.small_word(var)
     }

@@ -774,6 +774,8 @@ impl<const W: usize> State<W> {
     fn sync(&mut self, modified: &[u32]) {
         for &i in modified {
             let i = i as usize;
+            // `i`'s word and bit, found once for every value it lost: a `Cells` method
+            // per value measured 3% slower here.
             let (w, bit) = ((i / 64) % W, 1u64 << (i % 64));
             let domain = self.domains[i];
             let mut lost = 0u64;

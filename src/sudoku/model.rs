@@ -66,8 +66,8 @@ impl Propagation {
 
 impl Default for Propagation {
     /// [`SYSTEM_LOCKED`](Self::SYSTEM_LOCKED): naked and hidden singles and locked
-    /// candidates on all units at once, the fastest measured on three of the four shared
-    /// puzzle files (see the `sudoku` module docs).
+    /// candidates on all units at once, the fastest measured on the 17-clue and
+    /// `top1465` files (see the `sudoku` module docs).
     fn default() -> Propagation {
         Propagation::SYSTEM_LOCKED
     }
