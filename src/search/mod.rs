@@ -335,14 +335,14 @@ impl Solver {
         self.state = State::Fresh;
         // Propagating the level is no search: the latest search's statistics stay.
         let propagations = self.stats.propagations;
-        let mut failed = match self.levels.last() {
+        let (mut failed, mark) = match self.levels.last() {
+            // Back where the levels end: a mark already, this level's.
             Some(level) => {
                 self.store.undo_to(self.levels_end);
-                level.failed
+                (level.failed, self.levels_end)
             }
-            None => !self.start_levels(),
+            None => (!self.start_levels(), self.store.mark()),
         };
-        let mark = self.store.mark();
         if !failed {
             self.queue.clear();
             for &(var, value) in &assumptions {
@@ -359,7 +359,7 @@ impl Solver {
             mark,
             failed,
         });
-        self.levels_end = self.store.trail_len();
+        self.levels_end = self.store.mark();
         self.stats.propagations = propagations;
         Ok(!failed)
     }
@@ -652,10 +652,9 @@ impl Solver {
         self.brancher.restart();
         let levels_failed = match self.levels.last() {
             // The levels are propagated: only the assumptions need waking anyone.
-            // The assumptions' changes are trailed: the next search undoes them.
+            // Their changes are undone with the search's, back to the levels' end.
             Some(level) => {
                 self.store.undo_to(self.levels_end);
-                self.store.mark();
                 self.queue.clear();
                 level.failed
             }
