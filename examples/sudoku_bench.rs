@@ -5,6 +5,7 @@
 
 use std::time::Instant;
 
+use alldiff::constraints::LockedCandidates;
 use alldiff::sudoku::{Grid, Propagation, SolveResult, SolverOptions, SudokuSolver};
 use alldiff::{SearchConfig, VariableOrder};
 
@@ -24,7 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         (
             "value+locked",
             Propagation {
-                locked_candidates: true,
+                locked_candidates: LockedCandidates::Always,
                 ..Propagation::NAKED_SINGLES
             },
         ),
@@ -33,7 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         (
             "domain",
             Propagation {
-                locked_candidates: false,
+                locked_candidates: LockedCandidates::Off,
                 ..Propagation::FULL
             },
         ),

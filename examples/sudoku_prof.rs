@@ -5,7 +5,8 @@
 //!
 //! `cargo run --release --example sudoku_prof -- PATH [LIMIT] [PRESET] [ORDER]`
 //!
-//! PRESET: `default`, `hidden`, `locked`, `system`, `system+locked`, `full`;
+//! PRESET: `default`, `hidden`, `locked`, `system`, `system+locked`, `system+root-locked`,
+//! `full`;
 //! ORDER: `default`, `first-fail`, `dom/wdeg`.
 
 use std::time::{Duration, Instant};
@@ -83,6 +84,7 @@ fn preset(name: &str) -> Option<Propagation> {
     match name {
         "system" => Some(Propagation::SYSTEM),
         "system+locked" => Some(Propagation::SYSTEM_LOCKED),
+        "system+root-locked" => Some(Propagation::SYSTEM_ROOT_LOCKED),
         "full" => Some(Propagation::FULL),
         _ => None,
     }

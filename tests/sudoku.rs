@@ -2,7 +2,7 @@
 
 use alldiff::sudoku::{
     Difficulty, GenerateError, GenerateOptions, Grid, Propagation, RateError, Removal, SolveResult,
-    SolverOptions, SudokuSolver, Symmetry, check_solution, generate, rate,
+    SolverOptions, SudokuModel, SudokuSolver, Symmetry, check_solution, generate, rate,
 };
 use alldiff::{CountStatus, Limits, SearchConfig, StopReason, VariableOrder};
 
@@ -43,6 +43,9 @@ fn every_propagation_and_heuristic_agrees_on_the_classic() {
         Propagation::HIDDEN_SINGLES,
         Propagation::LOCKED_CANDIDATES,
         Propagation::FULL,
+        Propagation::SYSTEM,
+        Propagation::SYSTEM_ROOT_LOCKED,
+        Propagation::SYSTEM_LOCKED,
     ] {
         for order in [
             VariableOrder::SmallestDomain,
@@ -68,6 +71,17 @@ fn every_propagation_and_heuristic_agrees_on_the_classic() {
             );
         }
     }
+}
+
+#[test]
+fn locked_candidates_at_the_root_need_the_system() {
+    let propagation = Propagation {
+        system: false,
+        ..Propagation::SYSTEM_ROOT_LOCKED
+    };
+    let error = SudokuModel::new(3, propagation).unwrap_err();
+    assert!(error.to_string().contains("need the system"), "{error}");
+    assert!(SudokuModel::new(3, Propagation::SYSTEM_ROOT_LOCKED).is_ok());
 }
 
 #[test]
@@ -487,7 +501,6 @@ fn next(state: &mut u64) -> u64 {
 #[test]
 fn system_root_is_the_singles_closure_puzzle_after_puzzle() {
     use alldiff::Solver;
-    use alldiff::sudoku::SudokuModel;
     // One solver for every grid: the system's copy of the domains from one puzzle
     // must follow the store to the next (values come back, others go).
     let (model, cells) = SudokuModel::new(3, Propagation::SYSTEM)
@@ -566,6 +579,7 @@ fn system_counts_agree_with_separate_constraints_through_backtracking() {
         for propagation in [
             Propagation::HIDDEN_SINGLES,
             Propagation::SYSTEM,
+            Propagation::SYSTEM_ROOT_LOCKED,
             Propagation::SYSTEM_LOCKED,
         ] {
             for search in configs {

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use alldiff::constraints::AllDifferentSystem;
+use alldiff::constraints::{AllDifferentSystem, LockedCandidates};
 use alldiff::{Model, SearchConfig, Solver, Strength, ValueOrder, VarId, VariableOrder};
 use proptest::prelude::*;
 
@@ -69,10 +69,17 @@ fn brute_force(system: &System) -> BTreeSet<Vec<i32>> {
 }
 
 /// How the groups are posted.
+/// Every setting of the locked-candidates rule.
+const LOCKED: [LockedCandidates; 3] = [
+    LockedCandidates::Off,
+    LockedCandidates::AtRoot,
+    LockedCandidates::Always,
+];
+
 #[derive(Clone, Copy, Debug)]
 enum Posting {
     Separate,
-    System { locked: bool },
+    System { locked: LockedCandidates },
 }
 
 /// The model of `system`, posted as `posting`, and its variables.
@@ -139,9 +146,9 @@ proptest! {
                 .value_order(ValueOrder::Random(7)),
         ] {
             prop_assert_eq!(&solutions(&system, Posting::Separate, config), &expected);
-            for locked in [false, true] {
+            for locked in LOCKED {
                 let found = solutions(&system, Posting::System { locked }, config);
-                prop_assert_eq!(&found, &expected, "locked {} {:?}", locked, config);
+                prop_assert_eq!(&found, &expected, "locked {:?} {:?}", locked, config);
             }
         }
     }
@@ -168,7 +175,7 @@ proptest! {
         system in system(),
         levels in prop::collection::vec((0usize..6, -2..=3i32), 0..=3),
         excluded in prop::collection::vec((0usize..6, -2..=3i32), 0..=2),
-        locked in any::<bool>(),
+        locked in prop::sample::select(&LOCKED[..]),
     ) {
         let all = brute_force(&system);
         let n = system.domains.len();

@@ -15,7 +15,7 @@ mod matching;
 mod table;
 
 pub use all_different::{AllDifferent, Strength};
-pub use all_different_system::{AllDifferentSystem, MAX_SYSTEM_VARIABLES};
+pub use all_different_system::{AllDifferentSystem, LockedCandidates, MAX_SYSTEM_VARIABLES};
 pub use binary::{Equal, NotEqual};
 pub use difference::DifferenceIn;
 pub use element::Element;

@@ -1,6 +1,6 @@
 //! The Sudoku model: one variable per cell, all-different on every unit.
 
-use crate::constraints::AllDifferentSystem;
+use crate::constraints::{AllDifferentSystem, LockedCandidates};
 use crate::sudoku::{Grid, ParseError, Unit};
 use crate::{Model, ModelError, Strength, VarId};
 
@@ -10,11 +10,11 @@ use crate::{Model, ModelError, Strength, VarId};
 pub struct Propagation {
     /// The strength of the `3·side` all-different constraints.
     pub strength: Strength,
-    /// Whether boxes and lines prune each other: an
+    /// When boxes and lines prune each other: an
     /// [`Intersection`](crate::constraints::Intersection) for every box–row and
     /// box–column pair that overlap, or the system's locked-candidates rule when
-    /// `system` is set.
-    pub locked_candidates: bool,
+    /// `system` is set. [`LockedCandidates::AtRoot`] needs `system`.
+    pub locked_candidates: LockedCandidates,
     /// Whether all units are propagated together by one
     /// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) (naked and hidden
     /// singles) instead of one all-different per unit. `strength` then only matters if
@@ -26,25 +26,25 @@ impl Propagation {
     /// Value elimination only: naked singles.
     pub const NAKED_SINGLES: Propagation = Propagation {
         strength: Strength::Value,
-        locked_candidates: false,
+        locked_candidates: LockedCandidates::Off,
         system: false,
     };
     /// Naked and hidden singles.
     pub const HIDDEN_SINGLES: Propagation = Propagation {
         strength: Strength::HiddenSingles,
-        locked_candidates: false,
+        locked_candidates: LockedCandidates::Off,
         system: false,
     };
     /// Singles and locked candidates.
     pub const LOCKED_CANDIDATES: Propagation = Propagation {
         strength: Strength::HiddenSingles,
-        locked_candidates: true,
+        locked_candidates: LockedCandidates::Always,
         system: false,
     };
     /// Full all-different consistency (Régin) on each unit, and locked candidates.
     pub const FULL: Propagation = Propagation {
         strength: Strength::Domain,
-        locked_candidates: true,
+        locked_candidates: LockedCandidates::Always,
         system: false,
     };
     /// Naked and hidden singles on all units at once, by one
@@ -52,14 +52,23 @@ impl Propagation {
     /// [`HIDDEN_SINGLES`](Self::HIDDEN_SINGLES) prunes, faster.
     pub const SYSTEM: Propagation = Propagation {
         strength: Strength::HiddenSingles,
-        locked_candidates: false,
+        locked_candidates: LockedCandidates::Off,
         system: true,
     };
     /// [`SYSTEM`](Self::SYSTEM) with locked candidates: what
     /// [`LOCKED_CANDIDATES`](Self::LOCKED_CANDIDATES) prunes.
     pub const SYSTEM_LOCKED: Propagation = Propagation {
         strength: Strength::HiddenSingles,
-        locked_candidates: true,
+        locked_candidates: LockedCandidates::Always,
+        system: true,
+    };
+    /// [`SYSTEM`](Self::SYSTEM) with locked candidates at the root only
+    /// ([`LockedCandidates::AtRoot`]): nearly the search trees of
+    /// [`SYSTEM_LOCKED`](Self::SYSTEM_LOCKED) at about the cost of singles below the
+    /// root.
+    pub const SYSTEM_ROOT_LOCKED: Propagation = Propagation {
+        strength: Strength::HiddenSingles,
+        locked_candidates: LockedCandidates::AtRoot,
         system: true,
     };
 }
@@ -119,7 +128,8 @@ impl SudokuModel {
     ///
     /// # Errors
     ///
-    /// [`ModelError::InvalidConstraint`] if `box_size` is not 2 to 5.
+    /// [`ModelError::InvalidConstraint`] if `box_size` is not 2 to 5, or if locked
+    /// candidates at the root are asked for without `system`.
     pub fn new(box_size: usize, propagation: Propagation) -> Result<SudokuModel, ModelError> {
         let grid =
             Grid::empty(box_size).map_err(|error: ParseError| ModelError::InvalidConstraint {
@@ -136,6 +146,12 @@ impl SudokuModel {
             grid.unit_cells(unit).map(|index| cells[index]).collect()
         };
         let mut constraints = Vec::new();
+        if propagation.locked_candidates == LockedCandidates::AtRoot && !propagation.system {
+            return Err(ModelError::InvalidConstraint {
+                constraint: "sudoku",
+                reason: "locked candidates at the root need the system".to_owned(),
+            });
+        }
         if propagation.system {
             let system = AllDifferentSystem::new(&model, grid.units().map(unit_vars))?
                 .locked_candidates(propagation.locked_candidates);
@@ -148,7 +164,7 @@ impl SudokuModel {
                 constraints.push(SudokuConstraint::Unit(unit));
             }
         }
-        if propagation.locked_candidates && !propagation.system {
+        if propagation.locked_candidates == LockedCandidates::Always && !propagation.system {
             for b in 0..side {
                 let box_vars = unit_vars(Unit::Box(b));
                 let (band, stack) = (b / box_size, b % box_size);
