@@ -3,7 +3,7 @@
 //! posted constraint, checked here independently of the propagators.
 #![no_main]
 
-use alldiff::constraints::AllDifferentSystem;
+use alldiff::constraints::{AllDifferentSystem, LockedCandidates};
 use alldiff::{
     Model, Relation, SearchConfig, Solver, Strength, ValueOrder, VarId, VariableOrder, View,
 };
@@ -22,7 +22,7 @@ enum Part {
     Table(Vec<RawView>, Vec<Vec<i8>>),
     DifferenceIn(RawView, RawView, Vec<i8>),
     /// Groups of variables, each all different, propagated together.
-    System(Vec<Vec<u8>>, bool),
+    System(Vec<Vec<u8>>, u8),
 }
 
 #[derive(Arbitrary, Debug)]
@@ -163,8 +163,15 @@ fuzz_target!(|input: Input| {
                             .collect()
                     })
                     .collect();
-                let result = AllDifferentSystem::new(&model, groups.iter().cloned())
-                    .and_then(|system| model.post(system.locked_candidates(*locked)));
+                let result =
+                    AllDifferentSystem::new(&model, groups.iter().cloned()).and_then(|system| {
+                        let when = match locked % 3 {
+                            0 => LockedCandidates::Off,
+                            1 => LockedCandidates::AtRoot,
+                            _ => LockedCandidates::Always,
+                        };
+                        model.post(system.locked_candidates(when))
+                    });
                 let views = groups
                     .into_iter()
                     .map(|g| g.into_iter().map(View::from).collect())
