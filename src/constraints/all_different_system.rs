@@ -1301,18 +1301,24 @@ mod tests {
         );
     }
 
+    /// Groups A = {c, a, b} and B = {a, b, d}, with c over `c_min..=3`, a and b over
+    /// 1..=3, d over 1..=4 (model order c, a, b, d): once c cannot take 1, value 1 is
+    /// only possible in a and b, which B shares, so d loses 1.
+    fn two_groups(c_min: i32, when: LockedCandidates) -> (Model, VarId) {
+        let mut model = Model::new();
+        let c = model.int_var(c_min, 3).unwrap();
+        let a = model.int_var(1, 3).unwrap();
+        let b = model.int_var(1, 3).unwrap();
+        let d = model.int_var(1, 4).unwrap();
+        let system = AllDifferentSystem::new(&model, [[c, a, b], [a, b, d]]).unwrap();
+        model.post(system.locked_candidates(when)).unwrap();
+        (model, c)
+    }
+
     #[test]
     fn locked_candidates_prune_the_other_group() {
-        // Group A = {a, b, c} over {1, 2, 3}; value 1 is only possible in a and b,
-        // which group B = {a, b, d} shares, so d loses 1.
         for locked in [false, true] {
-            let mut model = Model::new();
-            let a = model.int_var(1, 3).unwrap();
-            let b = model.int_var(1, 3).unwrap();
-            let c = model.int_var(2, 3).unwrap();
-            let d = model.int_var(1, 4).unwrap();
-            let system = AllDifferentSystem::new(&model, [[a, b, c], [a, b, d]]).unwrap();
-            model.post(system.locked_candidates(locked)).unwrap();
+            let (model, _) = two_groups(2, locked.into());
             let mut solver = Solver::new(model);
             solver.record_prunings(true);
             let domains = solver.root_domains().unwrap();
@@ -1327,16 +1333,10 @@ mod tests {
         }
     }
 
-    /// The same two groups, where the rule only applies once `c` is 3: assumed, that
-    /// is at the root; decided, below it.
+    /// The rules applied in a search of [`two_groups`] where c may be 1, so that the
+    /// rule only applies once c is 3: assumed, that is at the root; decided, below it.
     fn locked_once_c_is_3(when: LockedCandidates, assume: bool) -> Vec<&'static str> {
-        let mut model = Model::new();
-        let c = model.int_var(1, 3).unwrap();
-        let a = model.int_var(1, 3).unwrap();
-        let b = model.int_var(1, 3).unwrap();
-        let d = model.int_var(1, 4).unwrap();
-        let system = AllDifferentSystem::new(&model, [[c, a, b], [a, b, d]]).unwrap();
-        model.post(system.locked_candidates(when)).unwrap();
+        let (model, c) = two_groups(1, when);
         let mut solver = Solver::with_config(
             model,
             SearchConfig::new()

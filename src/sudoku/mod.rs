@@ -83,16 +83,19 @@
 //! [`SolveResult::Multiple`], [`SolveResult::None`] (contradictory clues fail at the root,
 //! before any search) or [`SolveResult::Stopped`] by a limit.
 //!
-//! The default ([`SolverOptions::default`]) is [`Propagation::SYSTEM_LOCKED`] with first
-//! fail: one [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) over all units
-//! (naked and hidden singles, then locked candidates once the singles run out;
-//! value-major, its sets kept as backtrackable state) instead of one all-different per
-//! unit. Against singles alone ([`Propagation::SYSTEM`], [`SolverOptions::singles`]) it
-//! searches 37.6 instead of 92 nodes a `top1465` puzzle and 1.6 instead of 8.2 a 17-clue
-//! one, and solves those files faster (whole processes, 2026-11-30: 0.68 and 0.62 of the
-//! `sudoku` crate's throughput, against 0.53 and 0.55); singles alone stay faster on
-//! the hardest set and on puzzles with many solutions, and in generation
-//! (`docs/performance.md`). First fail, because with one constraint dom/wdeg has no
+//! The default ([`SolverOptions::default`]) is [`Propagation::SYSTEM_ROOT_LOCKED`] with
+//! first fail: one [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) over all
+//! units (naked and hidden singles; value-major, its sets kept as backtrackable state)
+//! instead of one all-different per unit, with locked candidates at the root only. Most
+//! of what locked candidates save they save there: on samples of the shared files it
+//! searches 2.3 nodes a 17-clue puzzle and 86.5 a `top1465` one, against 1.8 and 59.5
+//! with locked candidates everywhere ([`Propagation::SYSTEM_LOCKED`]) and 13.9 and 209 with
+//! singles alone ([`Propagation::SYSTEM`], [`SolverOptions::singles`]), at about the cost
+//! of singles below the root. Whole processes, 2026-11-30, as a share of the `sudoku`
+//! crate's throughput on the 17-clue, `top1465`, hardest and multi-solution files: 0.65,
+//! 0.75, 0.86, 0.37, against 0.63, 0.69, 0.73, 0.31 with locked candidates everywhere and
+//! 0.54, 0.45, 0.85, 0.45 with singles alone, which stays faster on puzzles with many
+//! solutions and in generation (`docs/performance.md`). First fail, because with one constraint dom/wdeg has no
 //! weights to tell variables apart: it makes the same choices, more slowly. Sparse 16x16
 //! and 25x25 grids stay fast with it (tested).
 //!
