@@ -131,6 +131,28 @@ fn a_batch_file_gives_one_line_per_puzzle_in_order() {
 }
 
 #[test]
+fn every_propagation_gives_the_same_answers() {
+    let generated = alldiff(&["generate", "-n", "30", "--hints", "24", "--seed", "11"]);
+    assert_eq!(generated.status, 0, "{generated:?}");
+    let mut batch = generated.stdout.clone();
+    batch.push_str(&format!("{CLASSIC}\n{}\n", ".".repeat(81)));
+    let default = alldiff_with(&["solve"], batch.as_bytes());
+    assert_eq!(default.lines().len(), 32, "{default:?}");
+    assert_eq!(default.lines()[30], CLASSIC_SOLUTION);
+    assert_eq!(default.lines()[31], "multiple");
+    let counted = alldiff_with(&["count"], batch.as_bytes());
+    for rules in ["root-locked", "singles", "locked"] {
+        let solved = alldiff_with(&["solve", "--propagation", rules], batch.as_bytes());
+        assert_eq!(solved.stdout, default.stdout, "{rules}");
+        let count = alldiff_with(&["count", "--propagation", rules], batch.as_bytes());
+        assert_eq!(count.stdout, counted.stdout, "{rules}");
+    }
+    let bad = alldiff_with(&["solve", "--propagation", "full"], batch.as_bytes());
+    assert_eq!(bad.status, 2, "{bad:?}");
+    assert!(bad.stderr.contains("root-locked"), "{}", bad.stderr);
+}
+
+#[test]
 fn threads_do_not_change_the_output() {
     let generated = alldiff(&[
         "generate", "-n", "200", "--hints", "45", "--seed", "5", "-j", "2",

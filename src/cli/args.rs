@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use alldiff::Limits;
-use alldiff::sudoku::{Difficulty, Symmetry};
+use alldiff::sudoku::{Difficulty, Propagation, SolverOptions, Symmetry};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Shown at the end of `alldiff --help` and of every subcommand's `--help`.
@@ -233,6 +233,14 @@ pub(crate) struct SolveArgs {
     )]
     pub(crate) trace_cap: u64,
 
+    /// How each search propagates: `root-locked` (singles, and locked
+    /// candidates before the first guess) is the fastest on most puzzles with
+    /// one solution; `singles` on puzzles with many; `locked` (locked
+    /// candidates at every node) searches the fewest nodes, and can be the
+    /// fastest on some very hard puzzles.
+    #[arg(long, value_enum, value_name = "RULES", default_value_t = PropagationArg::RootLocked)]
+    pub(crate) propagation: PropagationArg,
+
     /// Search limits.
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
@@ -248,6 +256,10 @@ pub(crate) struct CountArgs {
     /// Stop counting at N solutions (at least 1).
     #[arg(long, value_name = "N", default_value = "2", value_parser = parse_limit)]
     pub(crate) limit: NonZeroU64,
+
+    /// How each search propagates, as for `solve`.
+    #[arg(long, value_enum, value_name = "RULES", default_value_t = PropagationArg::RootLocked)]
+    pub(crate) propagation: PropagationArg,
 
     /// Search limits.
     #[command(flatten)]
@@ -332,6 +344,31 @@ impl GenerateArgs {
             (Some(side), _) => side.isqrt(),
             (None, Some(b)) => usize::from(b),
             (None, None) => 3,
+        }
+    }
+}
+
+/// `--propagation` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum PropagationArg {
+    /// Singles, and locked candidates at the root (the library's default).
+    RootLocked,
+    /// Naked and hidden singles only.
+    Singles,
+    /// Singles and locked candidates at every node.
+    Locked,
+}
+
+impl From<PropagationArg> for SolverOptions {
+    fn from(arg: PropagationArg) -> SolverOptions {
+        let propagation = match arg {
+            PropagationArg::RootLocked => Propagation::SYSTEM_ROOT_LOCKED,
+            PropagationArg::Singles => Propagation::SYSTEM,
+            PropagationArg::Locked => Propagation::SYSTEM_LOCKED,
+        };
+        SolverOptions {
+            propagation,
+            ..SolverOptions::default()
         }
     }
 }

@@ -12,6 +12,8 @@ use crate::cli::{CountArgs, Format, Item, Outcome, run_batch};
 pub(crate) fn count(args: CountArgs) -> anyhow::Result<ExitCode> {
     let limits = args.limits.limits();
     let limit = args.limit.get();
+    let options = args.propagation.into();
+    let new_solver = || new_solver(options);
     run_batch(&args.puzzles, new_solver, |state, item, format| {
         count_item(state, item, format, &limits, limit)
     })
@@ -89,10 +91,17 @@ fn json_record(item: &Item, count: Count, statistics: &Statistics) -> String {
 mod tests {
     use super::*;
     use crate::cli::input::Origin;
+    use alldiff::sudoku::SolverOptions;
 
     fn run(text: &str, format: Format, limit: u64, limits: &Limits) -> Outcome {
         let item = Item::new(Origin::Argument(1), text.as_bytes().to_vec());
-        count_item(&mut new_solver(), &item, format, limits, limit)
+        count_item(
+            &mut new_solver(SolverOptions::default()),
+            &item,
+            format,
+            limits,
+            limit,
+        )
     }
 
     #[test]

@@ -19,7 +19,7 @@ pub(crate) use trace::trace;
 pub(crate) use validate::validate;
 
 use alldiff::ModelError;
-use alldiff::sudoku::{Grid, SudokuSolver};
+use alldiff::sudoku::{Grid, SolverOptions, SudokuSolver};
 
 use crate::cli::input::Origin;
 use crate::cli::{Format, Item, Outcome};
@@ -45,9 +45,9 @@ fn origin_key(item: &Item) -> &'static str {
 /// but if it did every item would report the error.
 type SolverState = Result<SudokuSolver, ModelError>;
 
-/// The per-thread state factory of solve and count.
-fn new_solver() -> SolverState {
-    SudokuSolver::new()
+/// The per-thread state of solve and count.
+fn new_solver(options: SolverOptions) -> SolverState {
+    SudokuSolver::with_options(options)
 }
 
 /// The worker's solver, or the failed outcome that reports why there is none.

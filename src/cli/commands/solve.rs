@@ -37,11 +37,14 @@ struct TraceRequest {
     path: PathBuf,
     file: Mutex<Option<File>>,
     cap: u64,
+    /// The propagation and search of the puzzles' solver, which the trace follows.
+    options: SolverOptions,
 }
 
 /// Solves every item.
 pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let limits = args.limits.limits();
+    let options: SolverOptions = args.propagation.into();
     let first = args.first;
     let mut puzzles = args.puzzles.clone();
     let trace = match &args.trace {
@@ -54,10 +57,12 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 path: path.clone(),
                 file: Mutex::new(Some(file)),
                 cap: args.trace_cap,
+                options,
             })
         }
         None => None,
     };
+    let new_solver = || new_solver(options);
     let code = run_batch(&puzzles, new_solver, |state, item, format| {
         solve_item(state, item, format, &limits, first, trace.as_ref())
     })?;
@@ -93,7 +98,7 @@ fn solve_item(
         .and_then(|t| t.file.lock().ok()?.take().map(|file| (t, file)))
         .and_then(|(t, file)| {
             let name = format!("sudoku {0}x{0}, {1}", grid.side(), item.origin());
-            match record_trace(&grid, file, t.cap, first, limits, &name) {
+            match record_trace(&grid, file, t, first, limits, &name) {
                 Ok(written) if written.truncated() => Some(format!(
                     "the trace was cut after {} event lines ({} more dropped); raise --trace-cap",
                     written.events, written.dropped
@@ -132,12 +137,12 @@ fn solve_item(
 fn record_trace(
     grid: &Grid,
     file: File,
-    cap: u64,
+    request: &TraceRequest,
     first: bool,
     limits: &Limits,
     name: &str,
 ) -> anyhow::Result<Written> {
-    let options = SolverOptions::default();
+    let (options, cap) = (request.options, request.cap);
     let (model, cells) = SudokuModel::new(grid.box_size(), options.propagation)?.into_parts();
     let mut solver = Solver::with_config(model, options.search);
     for (&var, &digit) in cells.iter().zip(grid.cells()) {
@@ -208,7 +213,7 @@ mod tests {
         "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
 
     fn run(text: &str, format: Format, first: bool) -> Outcome {
-        let mut state = new_solver();
+        let mut state = new_solver(SolverOptions::default());
         let item = Item::new(Origin::Line(1), text.as_bytes().to_vec());
         solve_item(&mut state, &item, format, &Limits::none(), first, None)
     }
