@@ -95,9 +95,9 @@
 //! crate's throughput on the 17-clue, `top1465`, hardest and multi-solution files: 0.65,
 //! 0.75, 0.86, 0.37, against 0.63, 0.69, 0.73, 0.31 with locked candidates everywhere and
 //! 0.54, 0.45, 0.85, 0.45 with singles alone, which stays faster on puzzles with many
-//! solutions and in generation (`docs/performance.md`). First fail, because with one constraint dom/wdeg has no
-//! weights to tell variables apart: it makes the same choices, more slowly. Sparse 16x16
-//! and 25x25 grids stay fast with it (tested).
+//! solutions and in generation (`docs/performance.md`). First fail, because with one
+//! constraint dom/wdeg has no weights to tell variables apart: it makes the same
+//! choices, more slowly. Sparse 16x16 and 25x25 grids stay fast with it (tested).
 //!
 //! Per unit, hidden singles with dom/wdeg ([`Propagation::HIDDEN_SINGLES`]) remain the best
 //! of the per-unit presets on `top1465`: ahead of first fail, of locked candidates added
