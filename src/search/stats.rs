@@ -14,7 +14,10 @@ pub struct Statistics {
     pub failures: u64,
     /// Propagator runs.
     pub propagations: u64,
-    /// The deepest the decision stack went.
+    /// The deepest the decision stack went: the choices open at once. A refutation
+    /// (`x != v`, taken when `x = v` is undone) opens no choice, so the search tree,
+    /// where it is a node one level down, can be deeper (the trace summary's
+    /// `peak_depth`).
     pub peak_depth: u32,
     /// Solutions found.
     pub solutions: u64,

@@ -29,7 +29,8 @@ pub struct Summary {
     pub failures: u64,
     /// Solution nodes.
     pub solutions: u64,
-    /// The deepest node.
+    /// The deepest node, refutations counted as levels: can exceed
+    /// [`Statistics::peak_depth`], the most choices open at once.
     pub peak_depth: u32,
     /// Nodes at each depth: index 0 is the root.
     pub depth_profile: Vec<u64>,
