@@ -208,6 +208,33 @@ impl LimitArgs {
     }
 }
 
+/// How each puzzle's search propagates, shared by solve and count.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct PropagationArgs {
+    /// How each search propagates: `root-locked` (singles, and locked
+    /// candidates before the first guess) is the fastest on most puzzles with
+    /// one solution; `singles` on puzzles with many; `locked` (locked
+    /// candidates at every node) searches the fewest nodes, and can be the
+    /// fastest on some very hard puzzles.
+    #[arg(long, value_enum, value_name = "RULES", default_value_t = PropagationArg::RootLocked)]
+    propagation: PropagationArg,
+}
+
+impl PropagationArgs {
+    /// The options of each puzzle's solver.
+    pub(crate) fn options(&self) -> SolverOptions {
+        let propagation = match self.propagation {
+            PropagationArg::RootLocked => Propagation::SYSTEM_ROOT_LOCKED,
+            PropagationArg::Singles => Propagation::SYSTEM,
+            PropagationArg::Locked => Propagation::SYSTEM_LOCKED,
+        };
+        SolverOptions {
+            propagation,
+            ..SolverOptions::default()
+        }
+    }
+}
+
 /// Options of `alldiff solve`.
 #[derive(Debug, Args)]
 pub(crate) struct SolveArgs {
@@ -233,13 +260,9 @@ pub(crate) struct SolveArgs {
     )]
     pub(crate) trace_cap: u64,
 
-    /// How each search propagates: `root-locked` (singles, and locked
-    /// candidates before the first guess) is the fastest on most puzzles with
-    /// one solution; `singles` on puzzles with many; `locked` (locked
-    /// candidates at every node) searches the fewest nodes, and can be the
-    /// fastest on some very hard puzzles.
-    #[arg(long, value_enum, value_name = "RULES", default_value_t = PropagationArg::RootLocked)]
-    pub(crate) propagation: PropagationArg,
+    /// Propagation.
+    #[command(flatten)]
+    pub(crate) propagation: PropagationArgs,
 
     /// Search limits.
     #[command(flatten)]
@@ -257,9 +280,9 @@ pub(crate) struct CountArgs {
     #[arg(long, value_name = "N", default_value = "2", value_parser = parse_limit)]
     pub(crate) limit: NonZeroU64,
 
-    /// How each search propagates, as for `solve`.
-    #[arg(long, value_enum, value_name = "RULES", default_value_t = PropagationArg::RootLocked)]
-    pub(crate) propagation: PropagationArg,
+    /// Propagation.
+    #[command(flatten)]
+    pub(crate) propagation: PropagationArgs,
 
     /// Search limits.
     #[command(flatten)]
@@ -357,20 +380,6 @@ pub(crate) enum PropagationArg {
     Singles,
     /// Singles and locked candidates at every node.
     Locked,
-}
-
-impl From<PropagationArg> for SolverOptions {
-    fn from(arg: PropagationArg) -> SolverOptions {
-        let propagation = match arg {
-            PropagationArg::RootLocked => Propagation::SYSTEM_ROOT_LOCKED,
-            PropagationArg::Singles => Propagation::SYSTEM,
-            PropagationArg::Locked => Propagation::SYSTEM_LOCKED,
-        };
-        SolverOptions {
-            propagation,
-            ..SolverOptions::default()
-        }
-    }
 }
 
 /// `--symmetry` values.

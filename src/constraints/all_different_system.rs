@@ -1091,28 +1091,28 @@ impl<const W: usize> State<W> {
         vars: &Vars<'_>,
         stage: u64,
     ) -> Result<(), Conflict> {
-        let recording = ctx.is_recording();
-        if !recording {
+        if !ctx.is_recording() {
             for i in self.touched.ones() {
                 let (var, word) = (vars.vars[i].raw(), vars.words[i]);
                 self.locked_removed[i] = 0;
                 ctx.narrow_small(var, word.cell, self.domains[i] >> word.shift);
             }
-        }
-        for i in self.touched.ones().filter(|_| recording) {
-            let (var, word) = (vars.vars[i].raw(), vars.words[i]);
-            let locked = std::mem::take(&mut self.locked_removed[i]);
-            let hidden = self.hidden.contains(i);
-            if locked != 0 && !hidden {
-                ctx.set_rule("locked candidates");
-                ctx.retain_small(var, !(locked >> word.shift))?;
+        } else {
+            for i in self.touched.ones() {
+                let (var, word) = (vars.vars[i].raw(), vars.words[i]);
+                let locked = std::mem::take(&mut self.locked_removed[i]);
+                let hidden = self.hidden.contains(i);
+                if locked != 0 && !hidden {
+                    ctx.set_rule("locked candidates");
+                    ctx.retain_small(var, !(locked >> word.shift))?;
+                }
+                ctx.set_rule(if hidden {
+                    "hidden single"
+                } else {
+                    "value elimination"
+                });
+                ctx.retain_small(var, self.domains[i] >> word.shift)?;
             }
-            ctx.set_rule(if hidden {
-                "hidden single"
-            } else {
-                "value elimination"
-            });
-            ctx.retain_small(var, self.domains[i] >> word.shift)?;
         }
         self.touched = Cells::EMPTY;
         self.hidden = Cells::EMPTY;

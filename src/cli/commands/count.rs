@@ -12,7 +12,7 @@ use crate::cli::{CountArgs, Format, Item, Outcome, run_batch};
 pub(crate) fn count(args: CountArgs) -> anyhow::Result<ExitCode> {
     let limits = args.limits.limits();
     let limit = args.limit.get();
-    let options = args.propagation.into();
+    let options = args.propagation.options();
     let new_solver = || new_solver(options);
     run_batch(&args.puzzles, new_solver, |state, item, format| {
         count_item(state, item, format, &limits, limit)

@@ -44,7 +44,7 @@ struct TraceRequest {
 /// Solves every item.
 pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let limits = args.limits.limits();
-    let options: SolverOptions = args.propagation.into();
+    let options = args.propagation.options();
     let first = args.first;
     let mut puzzles = args.puzzles.clone();
     let trace = match &args.trace {
