@@ -163,6 +163,31 @@ pub struct Context<'a> {
     pub(crate) rule: &'static str,
 }
 
+/// The store's words, written directly (see [`Context::owned_words`]).
+pub(crate) struct OwnedWords<'a> {
+    cells: &'a mut [u64],
+    /// Where the propagator's state words start.
+    state: usize,
+}
+
+impl OwnedWords<'_> {
+    /// Sets the word at `cell`: a domain of the propagator's, to a subset of it.
+    #[inline(always)]
+    pub(crate) fn narrow(&mut self, cell: usize, word: u64) {
+        debug_assert!(
+            word != 0 && word & !self.cells[cell] == 0,
+            "a non-empty subset"
+        );
+        self.cells[cell] = word;
+    }
+
+    /// Sets word `index` of the propagator's state.
+    #[inline(always)]
+    pub(crate) fn set_state(&mut self, index: usize, word: u64) {
+        self.cells[self.state + index] = word;
+    }
+}
+
 /// One value removed by one propagator, recorded when someone listens.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pruning {
@@ -328,6 +353,20 @@ impl Context<'_> {
         self.store.words()
     }
 
+    /// Every word of the store, to write the propagator's narrowed domains and its
+    /// state straight into, when that is all a change needs: nothing is recorded, no
+    /// other propagator watches its variables (no one to wake), and the store copies
+    /// its cells at each choice point (nothing to save). `None` otherwise: then
+    /// [`Context::narrow_small`] and [`Context::set_state`] do the rest.
+    pub(crate) fn owned_words(&mut self) -> Option<OwnedWords<'_>> {
+        let owned = !self.is_recording() && self.queue.wakes_no_one(self.current);
+        let cells = self.store.unsaved_words().filter(|_| owned)?;
+        Some(OwnedWords {
+            cells,
+            state: self.state.0,
+        })
+    }
+
     /// The domain of a variable with at most 64 values, as a bitmask whose bit `i`
     /// stands for `base + i`, with `base`. `None` for larger domains.
     pub(crate) fn small_word(&self, var: u32) -> Option<(u64, i32)> {
@@ -403,6 +442,9 @@ pub(crate) struct Queue {
     /// Per variable, its one watcher if that is idempotent (its own changes never
     /// wake anyone), else [`NO_PROPAGATOR`].
     sole_idempotent: Vec<u32>,
+    /// Propagators that are the sole idempotent watcher of all their variables: their
+    /// changes never wake anyone.
+    wake_no_one: FixedBitSet,
     priorities: Vec<Priority>,
     /// Each propagator's number of variables, so that scheduling them all at the
     /// start of every search allocates nothing.
@@ -421,6 +463,7 @@ impl Queue {
             levels: Default::default(),
             idempotent: FixedBitSet::with_capacity(propagators.len()),
             sole_idempotent: Vec::new(),
+            wake_no_one: FixedBitSet::with_capacity(propagators.len()),
             priorities: propagators.iter().map(|p| p.priority()).collect(),
             counts: Vec::with_capacity(propagators.len()),
         };
@@ -453,6 +496,11 @@ impl Queue {
                 _ => NO_PROPAGATOR,
             })
             .collect();
+        for (index, propagator) in propagators.iter().enumerate() {
+            let sole = (propagator.variables().iter())
+                .all(|var| queue.sole_idempotent[var.index()] == index as u32);
+            queue.wake_no_one.set(index, sole);
+        }
         queue
     }
 
@@ -479,6 +527,11 @@ impl Queue {
         if self.may_wake(var, source) {
             self.wake_watchers(var, event, source);
         }
+    }
+
+    /// Whether no change by `propagator` can wake anyone (see [`Queue::may_wake`]).
+    fn wakes_no_one(&self, propagator: u32) -> bool {
+        self.wake_no_one.contains(propagator as usize)
     }
 
     /// Whether a change of `var` by `source` may wake anyone: not when its only
@@ -583,5 +636,60 @@ mod tests {
         assert_eq!(queue.pop(&mut modified), Some(1));
         assert_eq!(modified, vec![0]);
         assert_eq!(queue.pop(&mut modified), None);
+    }
+
+    /// A watcher whose own changes never wake it.
+    #[derive(Debug)]
+    struct Idempotent(Vec<VarId>);
+
+    impl Propagator for Idempotent {
+        fn name(&self) -> &'static str {
+            "idempotent"
+        }
+        fn variables(&self) -> Vec<VarId> {
+            self.0.clone()
+        }
+        fn propagate(&mut self, _: &mut Context<'_>) -> Result<(), Conflict> {
+            Ok(())
+        }
+        fn is_satisfied(&self, _: &dyn Fn(VarId) -> i32) -> bool {
+            true
+        }
+        fn is_idempotent(&self) -> bool {
+            true
+        }
+    }
+
+    /// Which propagators of the model `post` builds on three variables wake no one.
+    fn wake_no_one(post: impl FnOnce(&mut Model, &[VarId])) -> Vec<bool> {
+        let mut model = Model::new();
+        let x = model.int_vars(3, 0, 5).unwrap();
+        post(&mut model, &x);
+        let solver = Solver::new(model);
+        let queue = Queue::new(3, solver.propagators());
+        (0..solver.propagators().len() as u32)
+            .map(|p| queue.wakes_no_one(p))
+            .collect()
+    }
+
+    #[test]
+    fn a_sole_idempotent_watcher_of_all_its_variables_wakes_no_one() {
+        // Alone on its variables; the other one is not idempotent.
+        let alone = wake_no_one(|m, x| {
+            m.post(Idempotent(vec![x[0], x[1]])).unwrap();
+            m.post(Watcher(vec![x[2]], Wake::Domain)).unwrap();
+        });
+        assert_eq!(alone, vec![true, false]);
+        // Sharing one variable.
+        let sharing = wake_no_one(|m, x| {
+            m.post(Idempotent(vec![x[0], x[1]])).unwrap();
+            m.post(Idempotent(vec![x[1], x[2]])).unwrap();
+        });
+        assert_eq!(sharing, vec![false, false]);
+        // A variable seen twice: its own changes must wake it.
+        let twice = wake_no_one(|m, x| {
+            m.post(Idempotent(vec![x[0], x[0]])).unwrap();
+        });
+        assert_eq!(twice, vec![false]);
     }
 }

@@ -283,6 +283,12 @@ impl Store {
         &self.cells
     }
 
+    /// Every word, to change without saving, when no change needs saving: the marks
+    /// copy all the cells. `None` when the store trails.
+    pub(crate) fn unsaved_words(&mut self) -> Option<&mut [u64]> {
+        self.copying.then_some(&mut self.cells)
+    }
+
     /// Sets a word (say, of propagator state), saving the old one for backtracking.
     #[inline(always)]
     pub(crate) fn set_word(&mut self, cell: usize, word: u64) {
@@ -652,6 +658,34 @@ mod tests {
             store.remove(1, 1).unwrap();
             assert_eq!(store.trail.len(), usize::from(!copying));
             assert_eq!(store.copies.len(), usize::from(copying) * store.cells.len());
+        }
+    }
+
+    #[test]
+    fn words_written_unsaved_come_back_at_undo_only_when_copying() {
+        let mut small = Store::default();
+        small.add_var(&[1, 2, 3]);
+        let mut large = Store::default();
+        for _ in 0..=COPY_CELLS {
+            large.add_var(&[1, 2, 3]);
+        }
+        for store in [&mut small, &mut large] {
+            let fresh = store.clone();
+            store.reset_from(&fresh);
+            let mark = store.mark();
+            match store.unsaved_words() {
+                Some(words) => words[0] = 0b1,
+                None => {
+                    assert!(
+                        store.cells.len() > COPY_CELLS,
+                        "only a trailing store says no"
+                    );
+                    continue;
+                }
+            }
+            assert_eq!(store.size(0), 1);
+            store.undo_to(mark);
+            assert_eq!(store.values(0).collect::<Vec<_>>(), vec![1, 2, 3]);
         }
     }
 

@@ -360,10 +360,6 @@ impl<const W: usize> Cells<W> {
         !self.and(other).is_empty()
     }
 
-    fn len(self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-
     /// Whether it holds two variables or more.
     fn has_two(self) -> bool {
         let mut seen = false;
@@ -576,15 +572,14 @@ struct GroupSets<const W: usize> {
     more: Vec<PerVar<W>>,
 }
 
-/// Two groups sharing two variables or more, seen from the first, where the second
-/// has variables of its own: if a value's places in the first all lie in `inside`,
-/// `target` loses it.
-#[derive(Clone, Copy, Debug)]
-struct Overlap<const W: usize> {
-    /// The shared variables.
-    inside: Cells<W>,
-    /// The second group's other variables.
-    target: Cells<W>,
+impl<const W: usize> GroupSets<W> {
+    /// Word `w` of variable `i`'s groups.
+    fn word(&self, w: usize, i: usize) -> u64 {
+        match w {
+            0 => self.first[i],
+            w => self.more[w - 1][i],
+        }
+    }
 }
 
 /// Which rules a queue of (value, group) pairs is for.
@@ -632,10 +627,6 @@ struct State<const W: usize> {
     group_words: usize,
     /// Each variable's groups.
     group_sets: GroupSets<W>,
-    /// For locked candidates, each group's overlaps, in order of the other group:
-    /// those of group `g` are `overlaps[overlap_starts[g]..overlap_starts[g + 1]]`.
-    overlaps: Vec<Overlap<W>>,
-    overlap_starts: Vec<u32>,
     /// Every value of the window.
     every_value: u64,
     /// How many values the window has.
@@ -699,16 +690,6 @@ impl<const W: usize> State<W> {
         for (i, p) in peers.iter_mut().enumerate() {
             p.remove(i);
         }
-        let (mut overlaps, mut overlap_starts) = (Vec::new(), vec![0]);
-        for (g, a) in sets.iter().enumerate() {
-            for (h, b) in sets.iter().enumerate() {
-                let (inside, target) = (a.and(*b), b.minus(*a));
-                if g != h && inside.len() >= 2 && !target.is_empty() {
-                    overlaps.push(Overlap { inside, target });
-                }
-            }
-            overlap_starts.push(overlaps.len() as u32);
-        }
         let every_value = if values >= 64 {
             u64::MAX
         } else {
@@ -735,8 +716,6 @@ impl<const W: usize> State<W> {
                 first: group_sets[0],
                 more,
             },
-            overlaps,
-            overlap_starts,
             every_value,
             values,
             candidates: PerValue([Cells::EMPTY; 64]),
@@ -1052,33 +1031,44 @@ impl<const W: usize> State<W> {
         Ok(())
     }
 
-    /// Locked candidates of value `v` from group `g`, if tight, into the groups it
-    /// overlaps.
+    /// Locked candidates of value `v` from group `g`, if tight, into the groups that
+    /// hold all its places there.
     fn locked_candidates(&mut self, v: usize, g: usize) -> Result<(), Conflict> {
         let places = self.candidates[v].and(self.groups[g]);
         // With one place, the hidden single and its peers already say it all.
         if !places.has_two() {
             return Ok(());
         }
-        let overlaps = self.overlap_starts[g] as usize..self.overlap_starts[g + 1] as usize;
-        for k in overlaps {
-            let Overlap { inside, target } = self.overlaps[k];
-            if !places.minus(inside).is_empty() {
-                continue;
+        for w in 0..self.group_words {
+            // The other groups of every place, narrowed a place at a time: most often
+            // none is left after two places.
+            let mut common = if w == g / 64 {
+                !(1 << (g % 64))
+            } else {
+                u64::MAX
+            };
+            for j in places.ones() {
+                common &= self.group_sets.word(w, j);
+                if common == 0 {
+                    break;
+                }
             }
-            // Every place is shared with the other group, whose other variables lose
-            // `v` if this group must take it.
-            if !self.is_tight(g) {
-                return Ok(());
+            for h in bits(common) {
+                let h = w * 64 + h;
+                // Every place is shared with group `h`, whose other variables lose
+                // `v` if this group must take it.
+                if !self.is_tight(g) {
+                    return Ok(());
+                }
+                let pruned = self.candidates[v].and(self.groups[h]).minus(self.groups[g]);
+                if pruned.is_empty() {
+                    continue;
+                }
+                for j in pruned.ones() {
+                    self.locked_removed[j] |= 1 << v;
+                }
+                self.remove_from(v, pruned)?;
             }
-            let pruned = self.candidates[v].and(target);
-            if pruned.is_empty() {
-                continue;
-            }
-            for j in pruned.ones() {
-                self.locked_removed[j] |= 1 << v;
-            }
-            self.remove_from(v, pruned)?;
         }
         Ok(())
     }
@@ -1091,44 +1081,60 @@ impl<const W: usize> State<W> {
         vars: &Vars<'_>,
         stage: u64,
     ) -> Result<(), Conflict> {
-        if !ctx.is_recording() {
-            for i in self.touched.ones() {
-                let (var, word) = (vars.vars[i].raw(), vars.words[i]);
-                self.locked_removed[i] = 0;
-                ctx.narrow_small(var, word.cell, self.domains[i] >> word.shift);
-            }
-        } else {
-            for i in self.touched.ones() {
-                let (var, word) = (vars.vars[i].raw(), vars.words[i]);
-                let locked = std::mem::take(&mut self.locked_removed[i]);
-                let hidden = self.hidden.contains(i);
-                if locked != 0 && !hidden {
-                    ctx.set_rule("locked candidates");
-                    ctx.retain_small(var, !(locked >> word.shift))?;
-                }
-                ctx.set_rule(if hidden {
-                    "hidden single"
-                } else {
-                    "value elimination"
-                });
-                ctx.retain_small(var, self.domains[i] >> word.shift)?;
-            }
-        }
-        self.touched = Cells::EMPTY;
-        self.hidden = Cells::EMPTY;
         let next = match vars.locked {
             LockedCandidates::AtRoot => PAST_ROOT,
             _ => BUILT,
         };
+        if let Some(mut owned) = ctx.owned_words() {
+            for i in self.touched.ones() {
+                let word = vars.words[i];
+                self.locked_removed[i] = 0;
+                owned.narrow(word.cell, self.domains[i] >> word.shift);
+            }
+            self.write_state(stage, next, |k, word| owned.set_state(k, word));
+        } else {
+            if !ctx.is_recording() {
+                for i in self.touched.ones() {
+                    let (var, word) = (vars.vars[i].raw(), vars.words[i]);
+                    self.locked_removed[i] = 0;
+                    ctx.narrow_small(var, word.cell, self.domains[i] >> word.shift);
+                }
+            } else {
+                for i in self.touched.ones() {
+                    let (var, word) = (vars.vars[i].raw(), vars.words[i]);
+                    let locked = std::mem::take(&mut self.locked_removed[i]);
+                    let hidden = self.hidden.contains(i);
+                    if locked != 0 && !hidden {
+                        ctx.set_rule("locked candidates");
+                        ctx.retain_small(var, !(locked >> word.shift))?;
+                    }
+                    ctx.set_rule(if hidden {
+                        "hidden single"
+                    } else {
+                        "value elimination"
+                    });
+                    ctx.retain_small(var, self.domains[i] >> word.shift)?;
+                }
+            }
+            self.write_state(stage, next, |k, word| ctx.set_state(k, word));
+        }
+        self.touched = Cells::EMPTY;
+        self.hidden = Cells::EMPTY;
+        Ok(())
+    }
+
+    /// Hands `set` the state words that changed: the first word, from `stage` to
+    /// `next`, and the sets of the values this call changed.
+    #[inline(always)]
+    fn write_state(&self, stage: u64, next: u64, mut set: impl FnMut(usize, u64)) {
         if stage != next {
-            ctx.set_state(0, next);
+            set(0, next);
         }
         for v in bits(self.changed_values) {
             for (w, &word) in self.candidates[v].0.iter().enumerate() {
-                ctx.set_state(1 + v * W + w, word);
+                set(1 + v * W + w, word);
             }
         }
-        Ok(())
     }
 }
 
