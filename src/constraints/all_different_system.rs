@@ -572,16 +572,6 @@ struct GroupSets<const W: usize> {
     more: Vec<PerVar<W>>,
 }
 
-impl<const W: usize> GroupSets<W> {
-    /// Word `w` of variable `i`'s groups.
-    fn word(&self, w: usize, i: usize) -> u64 {
-        match w {
-            0 => self.first[i],
-            w => self.more[w - 1][i],
-        }
-    }
-}
-
 /// Which rules a queue of (value, group) pairs is for.
 #[derive(Clone, Copy, Debug)]
 enum Rules {
@@ -1040,19 +1030,7 @@ impl<const W: usize> State<W> {
             return Ok(());
         }
         for w in 0..self.group_words {
-            // The other groups of every place, narrowed a place at a time: most often
-            // none is left after two places.
-            let mut common = if w == g / 64 {
-                !(1 << (g % 64))
-            } else {
-                u64::MAX
-            };
-            for j in places.ones() {
-                common &= self.group_sets.word(w, j);
-                if common == 0 {
-                    break;
-                }
-            }
+            let common = self.holding(places, g, w);
             for h in bits(common) {
                 let h = w * 64 + h;
                 // Every place is shared with group `h`, whose other variables lose
@@ -1071,6 +1049,33 @@ impl<const W: usize> State<W> {
             }
         }
         Ok(())
+    }
+
+    /// Word `w` of the groups other than `g` that hold every variable of `places`:
+    /// those of each variable, intersected a variable at a time. Most often none is
+    /// left after two.
+    #[inline(always)]
+    fn holding(&self, places: Cells<W>, g: usize, w: usize) -> u64 {
+        let groups_of = match w {
+            0 => &self.group_sets.first,
+            w => &self.group_sets.more[w - 1],
+        };
+        let mut common = if w == g / 64 {
+            !(1 << (g % 64))
+        } else {
+            u64::MAX
+        };
+        for (k, &word) in places.0.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                common &= groups_of[k * 64 + rest.trailing_zeros() as usize];
+                if common == 0 {
+                    return 0;
+                }
+                rest &= rest - 1;
+            }
+        }
+        common
     }
 
     /// Writes the pruned values back to the domains, naming each removal's rule, and
