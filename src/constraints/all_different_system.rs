@@ -763,14 +763,16 @@ impl<const W: usize> State<W> {
             LockedCandidates::AtRoot => stage != PAST_ROOT,
             LockedCandidates::Always => true,
         };
-        if built {
+        let result = if built {
             let candidates = state[1..].chunks_exact(W);
             for (set, words) in self.candidates.0.iter_mut().zip(candidates) {
                 set.0.copy_from_slice(words);
             }
-            self.sync(ctx.modified());
-        }
-        let result = if built { Ok(()) } else { self.build() }
+            self.sync(ctx.modified())
+        } else {
+            self.build()
+        };
+        let result = result
             .and_then(|()| self.fixpoint(locked))
             .and_then(|()| self.write_back(ctx, vars, stage));
         if result.is_err() {
@@ -788,8 +790,9 @@ impl<const W: usize> State<W> {
     }
 
     /// Queues the work the `modified` variables' changes since the last call start:
-    /// the values each lost, in its groups, and its peers if it became fixed.
-    fn sync(&mut self, modified: &[u32]) {
+    /// the values each lost, in its groups, and its peers if it became fixed. Fails
+    /// when newly fixed variables leave a peer no value.
+    fn sync(&mut self, modified: &[u32]) -> Result<(), Conflict> {
         // Several fixed variables are taken value-major, all at once: at a search's
         // first call every clue is one, and each lost all its other values. One
         // alone (a search decision) is cheaper a value at a time.
@@ -822,23 +825,67 @@ impl<const W: usize> State<W> {
             }
         }
         if newly_fixed.is_empty() {
-            return;
+            return Ok(());
         }
+        self.leave_peers(newly_fixed, groups)
+    }
+
+    /// Takes each value out of the other newly fixed variables and out of the peers
+    /// of those fixed to it, value by value (see [`State::sync`]); `groups` holds
+    /// the first word of the newly fixed variables' groups.
+    fn leave_peers(&mut self, newly_fixed: Cells<W>, groups: u64) -> Result<(), Conflict> {
+        let (mut pruned, mut clash) = (Cells::EMPTY, false);
         for v in 0..self.values {
+            let fixed_to = std::mem::replace(&mut self.fixed_to[v], Cells::EMPTY);
             let places = self.candidates[v];
-            let lost = places
-                .and(newly_fixed)
-                .minus(std::mem::replace(&mut self.fixed_to[v], Cells::EMPTY));
-            if !lost.is_empty() {
-                self.candidates[v] = places.minus(lost);
-                self.changed_values |= 1 << v;
-                // The groups of all the newly fixed variables, not only of those that
-                // lost `v`: the same when one is, and cheaper than finding them.
-                self.dirty
-                    .add_groups_of_all(v, groups, newly_fixed, &self.group_sets);
+            let mut peers = Cells::EMPTY;
+            for i in fixed_to.ones() {
+                peers = peers.or(self.peers[i]);
+            }
+            // Two peers fixed to one value; the scratch is emptied before failing.
+            clash |= peers.intersects(fixed_to);
+            // Peers that are newly fixed too have lost `v` already: counted below.
+            let from_peers = places.and(peers).minus(newly_fixed);
+            let lost = places.and(newly_fixed).minus(fixed_to).or(from_peers);
+            if lost.is_empty() {
+                continue;
+            }
+            self.candidates[v] = places.minus(lost);
+            self.changed_values |= 1 << v;
+            let bit = 1u64 << v;
+            let mut lost_groups = groups;
+            for (w, &word) in from_peers.0.iter().enumerate() {
+                let mut rest = word;
+                while rest != 0 {
+                    let j = w * 64 + rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    self.domains[j] &= !bit;
+                    lost_groups |= self.group_sets.first[j];
+                }
+            }
+            pruned = pruned.or(from_peers);
+            self.dirty
+                .add_groups_of_all(v, lost_groups, lost, &self.group_sets);
+            // Its one place in the groups of each variable fixed to it is that variable:
+            // nothing to examine there.
+            for i in fixed_to.ones() {
+                self.dirty.remove_groups_of(v, i, &self.group_sets);
             }
         }
-        self.fixed = self.fixed.or(newly_fixed);
+        if clash {
+            return Err(Conflict);
+        }
+        self.touched = self.touched.or(pruned);
+        for j in pruned.ones() {
+            let domain = self.domains[j];
+            if domain == 0 {
+                return Err(Conflict);
+            }
+            if is_single(domain) {
+                self.fixed.insert(j);
+            }
+        }
+        Ok(())
     }
 
     /// Builds the state from the domains and queues everything; fails a group with
