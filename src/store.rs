@@ -421,6 +421,7 @@ impl Store {
     }
 
     /// Makes the domain the single value `value`.
+    #[inline(always)]
     pub(crate) fn fix(&mut self, var: u32, value: i32) -> Result<Event, Wipeout> {
         let l = self.layouts[var as usize];
         let Some(index) = l.index_of(value) else {

@@ -513,6 +513,23 @@ impl GroupWork {
         self.values |= 1 << v;
     }
 
+    /// Takes value `v` in the groups of the variables `set` off the queue, whose
+    /// first words of groups are already gathered in `first`.
+    fn remove_groups_of_all<const W: usize>(
+        &mut self,
+        v: usize,
+        first: u64,
+        set: Cells<W>,
+        sets: &GroupSets<W>,
+    ) {
+        self.first[v] &= !first;
+        for (work, more) in self.more.iter_mut().zip(&sets.more) {
+            for i in set.ones() {
+                work[v] &= !more[i];
+            }
+        }
+    }
+
     /// Takes value `v` in the groups of variable `i` off the queue.
     fn remove_groups_of<const W: usize>(&mut self, v: usize, i: usize, sets: &GroupSets<W>) {
         self.first[v] &= !sets.first[i];
@@ -818,8 +835,10 @@ impl<const W: usize> State<W> {
                     lost |= 1 << v;
                 }
             }
-            self.mark_groups(lost, i);
-            self.changed_values |= lost;
+            if lost != 0 {
+                self.mark_groups(lost, i);
+                self.changed_values |= lost;
+            }
             if is_single(domain) {
                 self.fixed.insert(i);
             }
@@ -838,9 +857,10 @@ impl<const W: usize> State<W> {
         for v in 0..self.values {
             let fixed_to = std::mem::replace(&mut self.fixed_to[v], Cells::EMPTY);
             let places = self.candidates[v];
-            let mut peers = Cells::EMPTY;
+            let (mut peers, mut solved) = (Cells::EMPTY, 0u64);
             for i in fixed_to.ones() {
                 peers = peers.or(self.peers[i]);
+                solved |= self.group_sets.first[i];
             }
             // Two peers fixed to one value; the scratch is emptied before failing.
             clash |= peers.intersects(fixed_to);
@@ -868,9 +888,8 @@ impl<const W: usize> State<W> {
                 .add_groups_of_all(v, lost_groups, lost, &self.group_sets);
             // Its one place in the groups of each variable fixed to it is that variable:
             // nothing to examine there.
-            for i in fixed_to.ones() {
-                self.dirty.remove_groups_of(v, i, &self.group_sets);
-            }
+            self.dirty
+                .remove_groups_of_all(v, solved, fixed_to, &self.group_sets);
         }
         if clash {
             return Err(Conflict);

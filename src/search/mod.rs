@@ -114,6 +114,7 @@ enum Assumption {
 
 impl Assumption {
     /// Applies it to the store.
+    #[inline(always)]
     fn apply(self, store: &mut Store) -> Result<Event, Wipeout> {
         match self {
             Assumption::Equal(var, value) => store.fix(var, value),
@@ -670,17 +671,24 @@ impl Solver {
         if levels_failed {
             return self.fail(observer, None);
         }
-        let wake = !self.levels.is_empty();
-        for i in 0..self.assumptions.len() {
-            let assumption = self.assumptions[i];
-            match assumption.apply(&mut self.store) {
-                Ok(event) if wake => self.queue.notify(assumption.var(), event, NO_PROPAGATOR),
-                Ok(_) => {}
-                Err(_) => {
-                    self.queue.clear();
-                    return self.fail(observer, None);
-                }
-            }
+        // Without levels every propagator is queued already: no one to wake, and no
+        // event to work out.
+        let applied = match self.levels.is_empty() {
+            true => (self.assumptions.iter()).all(|a| a.apply(&mut self.store).is_ok()),
+            false => self
+                .assumptions
+                .iter()
+                .all(|a| match a.apply(&mut self.store) {
+                    Ok(event) => {
+                        self.queue.notify(a.var(), event, NO_PROPAGATOR);
+                        true
+                    }
+                    Err(_) => false,
+                }),
+        };
+        if !applied {
+            self.queue.clear();
+            return self.fail(observer, None);
         }
         match self.propagate_node(observer) {
             Ok(()) => true,
