@@ -1098,23 +1098,27 @@ impl<const W: usize> State<W> {
         for w in 0..self.group_words {
             let common = self.holding(places, g, w);
             for h in bits(common) {
-                let h = w * 64 + h;
                 // Every place is shared with group `h`, whose other variables lose
                 // `v` if this group must take it.
-                if !self.is_tight(g) {
-                    return Ok(());
+                let pruned =
+                    (self.candidates[v].and(self.groups[w * 64 + h])).minus(self.groups[g]);
+                if !pruned.is_empty() && self.is_tight(g) {
+                    self.lock(v, pruned)?;
                 }
-                let pruned = self.candidates[v].and(self.groups[h]).minus(self.groups[g]);
-                if pruned.is_empty() {
-                    continue;
-                }
-                for j in pruned.ones() {
-                    self.locked_removed[j] |= 1 << v;
-                }
-                self.remove_from(v, pruned)?;
             }
         }
         Ok(())
+    }
+
+    /// Removes value `v` from the variables `pruned` by locked candidates: rare, so
+    /// kept out of the loop that looks for them.
+    #[cold]
+    #[inline(never)]
+    fn lock(&mut self, v: usize, pruned: Cells<W>) -> Result<(), Conflict> {
+        for j in pruned.ones() {
+            self.locked_removed[j] |= 1 << v;
+        }
+        self.remove_from(v, pruned)
     }
 
     /// Word `w` of the groups other than `g` that hold every variable of `places`:
