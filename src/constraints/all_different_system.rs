@@ -1048,20 +1048,28 @@ impl<const W: usize> State<W> {
         match self.places(v, g) {
             Places::None => self.no_place(g, bit),
             Places::One(i) if self.domains[i] != bit && self.is_tight(g) => {
-                let others = self.domains[i] & !bit;
-                for u in bits(others) {
-                    self.candidates[u].remove(i);
-                }
-                self.mark_groups(others, i);
-                self.changed_values |= others;
-                self.domains[i] = bit;
-                self.touched.insert(i);
-                self.hidden.insert(i);
-                self.fixed.insert(i);
+                self.hidden_single(i, bit);
                 Ok(())
             }
             _ => Ok(()),
         }
+    }
+
+    /// Fixes variable `i` to value `bit`, its one place in a tight group: rare next
+    /// to the examinations that find none, so kept out of their loop.
+    #[cold]
+    #[inline(never)]
+    fn hidden_single(&mut self, i: usize, bit: u64) {
+        let others = self.domains[i] & !bit;
+        for u in bits(others) {
+            self.candidates[u].remove(i);
+        }
+        self.mark_groups(others, i);
+        self.changed_values |= others;
+        self.domains[i] = bit;
+        self.touched.insert(i);
+        self.hidden.insert(i);
+        self.fixed.insert(i);
     }
 
     /// Value `bit` has no place left in group `g`: fails if too few values are left;
