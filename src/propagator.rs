@@ -181,6 +181,21 @@ impl OwnedWords<'_> {
         self.cells[cell] = word;
     }
 
+    /// Sets the words from `cell` on, each a domain of the propagator's, to a subset
+    /// of it.
+    #[inline(always)]
+    pub(crate) fn narrow_all(&mut self, cell: usize, words: &[u64]) {
+        let cells = &mut self.cells[cell..cell + words.len()];
+        debug_assert!(
+            cells
+                .iter()
+                .zip(words)
+                .all(|(&c, &w)| w != 0 && w & !c == 0),
+            "non-empty subsets"
+        );
+        cells.copy_from_slice(words);
+    }
+
     /// Sets word `index` of the propagator's state.
     #[inline(always)]
     pub(crate) fn set_state(&mut self, index: usize, word: u64) {

@@ -659,7 +659,10 @@ struct State<const W: usize> {
     touched: Cells<W>,
     /// Variables that a hidden single fixed in this call.
     hidden: Cells<W>,
-    /// Per variable, the values locked candidates removed in this call.
+    /// Whether this call's removals are recorded, each with its rule.
+    recording: bool,
+    /// When recording, per variable, the values locked candidates removed in this
+    /// call.
     locked_removed: PerVar<W>,
     /// Scratch of [`State::sync`], empty between calls: per value, the variables
     /// newly fixed to it.
@@ -734,6 +737,7 @@ impl<const W: usize> State<W> {
             changed_values: 0,
             touched: Cells::EMPTY,
             hidden: Cells::EMPTY,
+            recording: false,
             locked_removed: PerVar::ZERO,
             fixed_to: PerValue([Cells::EMPTY; 64]),
         }
@@ -773,6 +777,7 @@ impl<const W: usize> State<W> {
                 }
             }
         }
+        self.recording = ctx.is_recording();
         let state = ctx.state();
         let (stage, built) = (state[0], state[0] != 0);
         let locked = match vars.locked {
@@ -798,7 +803,7 @@ impl<const W: usize> State<W> {
             self.waiting.clear();
             self.touched = Cells::EMPTY;
             self.hidden = Cells::EMPTY;
-            if locked {
+            if locked && self.recording {
                 self.locked_removed = PerVar::ZERO;
             }
         }
@@ -1123,8 +1128,10 @@ impl<const W: usize> State<W> {
     #[cold]
     #[inline(never)]
     fn lock(&mut self, v: usize, pruned: Cells<W>) -> Result<(), Conflict> {
-        for j in pruned.ones() {
-            self.locked_removed[j] |= 1 << v;
+        if self.recording {
+            for j in pruned.ones() {
+                self.locked_removed[j] |= 1 << v;
+            }
         }
         self.remove_from(v, pruned)
     }
@@ -1169,17 +1176,24 @@ impl<const W: usize> State<W> {
             _ => BUILT,
         };
         if let Some(mut owned) = ctx.owned_words() {
-            for i in self.touched.ones() {
-                let word = vars.words[i];
-                self.locked_removed[i] = 0;
-                owned.narrow(word.cell, self.domains[i] >> word.shift);
+            match vars.contiguous {
+                // All at once, the untouched words as they were: cheaper than finding
+                // the touched ones.
+                Some(first) => {
+                    owned.narrow_all(first, &self.domains.0.as_flattened()[..self.vars]);
+                }
+                None => {
+                    for i in self.touched.ones() {
+                        let word = vars.words[i];
+                        owned.narrow(word.cell, self.domains[i] >> word.shift);
+                    }
+                }
             }
             self.write_state(stage, next, |k, word| owned.set_state(k, word));
         } else {
             if !ctx.is_recording() {
                 for i in self.touched.ones() {
                     let (var, word) = (vars.vars[i].raw(), vars.words[i]);
-                    self.locked_removed[i] = 0;
                     ctx.narrow_small(var, word.cell, self.domains[i] >> word.shift);
                 }
             } else {
