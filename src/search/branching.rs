@@ -105,7 +105,10 @@ impl Brancher {
         if let ValueOrder::Random(seed) = self.config.value_order {
             self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         }
-        self.weighted_degrees.copy_from_slice(&self.degrees);
+        // Only dom/wdeg reads (and raises) the weights.
+        if self.config.variable_order == VariableOrder::DomOverWeightedDegree {
+            self.weighted_degrees.copy_from_slice(&self.degrees);
+        }
     }
 
     /// `constraint` found a failure: its weight, and so its variables' weighted
