@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use alldiff::{Count, CountStatus, Limits, Statistics};
+use alldiff::{Count, CountStatus, Statistics};
 use serde_json::json;
 
 use super::{SolverState, new_solver, origin_key, parse_item, solver_of};
@@ -13,19 +13,13 @@ pub(crate) fn count(args: CountArgs) -> anyhow::Result<ExitCode> {
     let limits = args.limits.limits();
     let limit = args.limit.get();
     let options = args.propagation.options();
-    let new_solver = || new_solver(options);
+    let new_solver = || new_solver(options, &limits);
     run_batch(&args.puzzles, new_solver, |state, item, format| {
-        count_item(state, item, format, &limits, limit)
+        count_item(state, item, format, limit)
     })
 }
 
-fn count_item(
-    state: &mut SolverState,
-    item: &Item,
-    format: Format,
-    limits: &Limits,
-    limit: u64,
-) -> Outcome {
+fn count_item(state: &mut SolverState, item: &Item, format: Format, limit: u64) -> Outcome {
     let grid = match parse_item(item, format) {
         Ok(grid) => grid,
         Err(outcome) => return outcome,
@@ -34,7 +28,6 @@ fn count_item(
         Ok(solver) => solver,
         Err(outcome) => return outcome,
     };
-    solver.set_limits(limits.clone());
     let count = solver.count(&grid, Some(limit));
     let text = match format {
         Format::Line => line(count),
@@ -91,15 +84,15 @@ fn json_record(item: &Item, count: Count, statistics: &Statistics) -> String {
 mod tests {
     use super::*;
     use crate::cli::input::Origin;
+    use alldiff::Limits;
     use alldiff::sudoku::SolverOptions;
 
     fn run(text: &str, format: Format, limit: u64, limits: &Limits) -> Outcome {
         let item = Item::new(Origin::Argument(1), text.as_bytes().to_vec());
         count_item(
-            &mut new_solver(SolverOptions::default()),
+            &mut new_solver(SolverOptions::default(), limits),
             &item,
             format,
-            limits,
             limit,
         )
     }

@@ -18,8 +18,8 @@ pub(crate) use solve::solve;
 pub(crate) use trace::trace;
 pub(crate) use validate::validate;
 
-use alldiff::ModelError;
 use alldiff::sudoku::{Grid, SolverOptions, SudokuSolver};
+use alldiff::{Limits, ModelError};
 
 use crate::cli::input::Origin;
 use crate::cli::{Format, Item, Outcome};
@@ -45,9 +45,12 @@ fn origin_key(item: &Item) -> &'static str {
 /// but if it did every item would report the error.
 type SolverState = Result<SudokuSolver, ModelError>;
 
-/// The per-thread state of solve and count.
-fn new_solver(options: SolverOptions) -> SolverState {
-    SudokuSolver::with_options(options)
+/// The per-thread state of solve and count: a solver with the batch's options and
+/// limits, the same for every item.
+fn new_solver(options: SolverOptions, limits: &Limits) -> SolverState {
+    let mut solver = SudokuSolver::with_options(options)?;
+    solver.set_limits(limits.clone());
+    Ok(solver)
 }
 
 /// The worker's solver, or the failed outcome that reports why there is none.

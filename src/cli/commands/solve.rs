@@ -62,7 +62,7 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
-    let new_solver = || new_solver(options);
+    let new_solver = || new_solver(options, &limits);
     let code = run_batch(&puzzles, new_solver, |state, item, format| {
         solve_item(state, item, format, &limits, first, trace.as_ref())
     })?;
@@ -110,7 +110,6 @@ fn solve_item(
                 )),
             }
         });
-    solver.set_limits(limits.clone());
     let answer = if first {
         match solver.solve_first(&grid) {
             Ok(Some(solution)) => Answer::Found(solution),
@@ -213,7 +212,7 @@ mod tests {
         "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
 
     fn run(text: &str, format: Format, first: bool) -> Outcome {
-        let mut state = new_solver(SolverOptions::default());
+        let mut state = new_solver(SolverOptions::default(), &Limits::none());
         let item = Item::new(Origin::Line(1), text.as_bytes().to_vec());
         solve_item(&mut state, &item, format, &Limits::none(), first, None)
     }
