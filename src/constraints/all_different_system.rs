@@ -1108,16 +1108,28 @@ impl<const W: usize> State<W> {
         if !places.has_two() {
             return Ok(());
         }
-        for w in 0..self.group_words {
+        // Most systems have at most 64 groups: one word of them, no loop.
+        let common = self.holding(places, g, 0);
+        if common != 0 {
+            self.lock_into(v, g, 0, common)?;
+        }
+        for w in 1..self.group_words {
             let common = self.holding(places, g, w);
-            for h in bits(common) {
-                // Every place is shared with group `h`, whose other variables lose
-                // `v` if this group must take it.
-                let pruned =
-                    (self.candidates[v].and(self.groups[w * 64 + h])).minus(self.groups[g]);
-                if !pruned.is_empty() && self.is_tight(g) {
-                    self.lock(v, pruned)?;
-                }
+            self.lock_into(v, g, w, common)?;
+        }
+        Ok(())
+    }
+
+    /// Locked candidates of value `v` from group `g` into the groups of word `w` in
+    /// `holding`, which hold all its places in `g`.
+    #[inline(always)]
+    fn lock_into(&mut self, v: usize, g: usize, w: usize, holding: u64) -> Result<(), Conflict> {
+        for h in bits(holding) {
+            // Every place is shared with group `h`, whose other variables lose `v` if
+            // this group must take it.
+            let pruned = (self.candidates[v].and(self.groups[w * 64 + h])).minus(self.groups[g]);
+            if !pruned.is_empty() && self.is_tight(g) {
+                self.lock(v, pruned)?;
             }
         }
         Ok(())
