@@ -211,12 +211,13 @@ impl LimitArgs {
 /// How each puzzle's search propagates, shared by solve and count.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct PropagationArgs {
-    /// How each search propagates: `root-locked` (singles, and locked
-    /// candidates before the first guess) is the fastest on most puzzles with
-    /// one solution; `singles` on puzzles with many; `locked` (locked
-    /// candidates at every node) searches the fewest nodes, and can be the
-    /// fastest on some very hard puzzles.
-    #[arg(long, value_enum, value_name = "RULES", default_value_t = PropagationArg::RootLocked)]
+    /// How each search propagates: `singles` (naked and hidden singles) is the
+    /// fastest on generated puzzles and on puzzles with many solutions;
+    /// `root-locked` (singles, and locked candidates before the first guess) on
+    /// hard collections such as 17-clue puzzles; `locked` (locked candidates at
+    /// every node) searches the fewest nodes, and can be the fastest on some very
+    /// hard puzzles.
+    #[arg(long, value_enum, value_name = "RULES", default_value_t = PropagationArg::Singles)]
     propagation: PropagationArg,
 }
 
@@ -224,8 +225,8 @@ impl PropagationArgs {
     /// The options of each puzzle's solver.
     pub(crate) fn options(&self) -> SolverOptions {
         let propagation = match self.propagation {
-            PropagationArg::RootLocked => Propagation::SYSTEM_ROOT_LOCKED,
             PropagationArg::Singles => Propagation::SYSTEM,
+            PropagationArg::RootLocked => Propagation::SYSTEM_ROOT_LOCKED,
             PropagationArg::Locked => Propagation::SYSTEM_LOCKED,
         };
         SolverOptions {
@@ -374,10 +375,10 @@ impl GenerateArgs {
 /// `--propagation` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum PropagationArg {
-    /// Singles, and locked candidates at the root (the library's default).
-    RootLocked,
-    /// Naked and hidden singles only.
+    /// Naked and hidden singles only (the library's default).
     Singles,
+    /// Singles, and locked candidates at the root.
+    RootLocked,
     /// Singles and locked candidates at every node.
     Locked,
 }

@@ -83,21 +83,22 @@
 //! [`SolveResult::Multiple`], [`SolveResult::None`] (contradictory clues fail at the root,
 //! before any search) or [`SolveResult::Stopped`] by a limit.
 //!
-//! The default ([`SolverOptions::default`]) is [`Propagation::SYSTEM_ROOT_LOCKED`] with
-//! first fail: one [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) over all
-//! units (naked and hidden singles; value-major, its sets kept as backtrackable state)
-//! instead of one all-different per unit, with locked candidates at the root only. Most
-//! of what locked candidates save they save there: on samples of the shared files it
-//! searches 2.3 nodes a 17-clue puzzle and 86.5 a `top1465` one, against 1.8 and 59.5
-//! with locked candidates everywhere ([`Propagation::SYSTEM_LOCKED`]) and 13.9 and 209 with
-//! singles alone ([`Propagation::SYSTEM`], [`SolverOptions::singles`]), at about the cost
-//! of singles below the root. Whole processes, 2026-11-30, as a share of the `sudoku`
-//! crate's throughput on the 17-clue, `top1465`, hardest and multi-solution files: 0.65,
-//! 0.75, 0.86, 0.37, against 0.63, 0.69, 0.73, 0.31 with locked candidates everywhere and
-//! 0.54, 0.45, 0.85, 0.45 with singles alone, which stays faster on puzzles with many
-//! solutions and in generation (`docs/performance.md`). First fail, because with one
-//! constraint dom/wdeg has no weights to tell variables apart: it makes the same
-//! choices, more slowly. Sparse 16x16 and 25x25 grids stay fast with it (tested).
+//! The default ([`SolverOptions::default`]) is [`Propagation::SYSTEM`] with first fail:
+//! one [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) over all units
+//! (naked and hidden singles; value-major, its sets kept as backtrackable state) instead
+//! of one all-different per unit. Locked candidates prune more, and most of what they save
+//! they save at the root: [`Propagation::SYSTEM_ROOT_LOCKED`] searches 2.3 nodes a 17-clue
+//! puzzle and 86.5 a `top1465` one on samples of the shared files, against 1.8 and 59.5
+//! with them everywhere ([`Propagation::SYSTEM_LOCKED`]) and 13.9 and 209 with singles
+//! alone. They pay on such hard collections and cost more than they save on easier
+//! puzzles: whole processes, 2026-11-30, as a share of the `sudoku` crate's throughput on
+//! the 17-clue, `top1465`, hardest and multi-solution files, singles alone give 0.61,
+//! 0.58, 0.91, 0.54, locked candidates at the root 0.68, 0.81, 0.91, 0.48 and everywhere
+//! 0.69, 0.76, 0.80, 0.39; on puzzles the generator makes (minimal, or 25 or 30 clues)
+//! singles alone solve 16-20% more a second than locked candidates at the root
+//! (`docs/performance.md`). First fail, because with one constraint dom/wdeg has no
+//! weights to tell variables apart: it makes the same choices, more slowly. Sparse 16x16
+//! and 25x25 grids stay fast with it (tested).
 //!
 //! Per unit, hidden singles with dom/wdeg ([`Propagation::HIDDEN_SINGLES`]) remain the best
 //! of the per-unit presets on `top1465`: ahead of first fail, of locked candidates added

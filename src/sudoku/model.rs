@@ -74,12 +74,13 @@ impl Propagation {
 }
 
 impl Default for Propagation {
-    /// [`SYSTEM_ROOT_LOCKED`](Self::SYSTEM_ROOT_LOCKED): naked and hidden singles on
-    /// all units at once, and locked candidates at the root; faster than locked
-    /// candidates everywhere on every file measured, and than singles alone on the
-    /// 17-clue and `top1465` files (see the `sudoku` module docs).
+    /// [`SYSTEM`](Self::SYSTEM): naked and hidden singles on all units at once; the
+    /// fastest on generated puzzles and on puzzles with several solutions, and within
+    /// 0.5 of the `sudoku` crate on every file measured.
+    /// [`SYSTEM_ROOT_LOCKED`](Self::SYSTEM_ROOT_LOCKED) is faster on hard collections
+    /// such as 17-clue and `top1465` puzzles (see the `sudoku` module docs).
     fn default() -> Propagation {
-        Propagation::SYSTEM_ROOT_LOCKED
+        Propagation::SYSTEM
     }
 }
 

@@ -30,12 +30,11 @@ pub struct SolverOptions {
 }
 
 impl Default for SolverOptions {
-    /// [`Propagation::default`] (singles on all units at once, one
-    /// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem), and locked
-    /// candidates at the root) with first fail and ascending values: the fastest
-    /// combination measured on the 17-clue and `top1465` files (see the `sudoku` module
-    /// docs). With a single constraint, dom/wdeg has no weights to tell variables apart
-    /// and makes the same choices, more slowly.
+    /// [`Propagation::default`] (naked and hidden singles on all units at once, one
+    /// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem)) with first fail
+    /// and ascending values (see the `sudoku` module docs). With a single constraint,
+    /// dom/wdeg has no weights to tell variables apart and makes the same choices, more
+    /// slowly.
     fn default() -> SolverOptions {
         SolverOptions {
             propagation: Propagation::default(),
@@ -45,9 +44,9 @@ impl Default for SolverOptions {
 }
 
 impl SolverOptions {
-    /// Singles only ([`Propagation::SYSTEM`]) with first fail: no locked candidates even
-    /// at the root, so faster where propagation alone settles most questions, as in the
-    /// uniqueness checks of generation and on puzzles with many solutions.
+    /// Singles only ([`Propagation::SYSTEM`]) with first fail, whatever the default: no
+    /// locked candidates even at the root, so faster where propagation alone settles
+    /// most questions, as in the uniqueness checks of generation.
     pub fn singles() -> SolverOptions {
         SolverOptions {
             propagation: Propagation::SYSTEM,
