@@ -613,8 +613,10 @@ mod tests {
     use super::*;
     use crate::{Model, Solver};
 
+    /// A propagator over the variables, woken by the events, idempotent or not, that
+    /// prunes nothing.
     #[derive(Debug)]
-    struct Watcher(Vec<VarId>, Wake);
+    struct Watcher(Vec<VarId>, Wake, bool);
 
     impl Propagator for Watcher {
         fn name(&self) -> &'static str {
@@ -632,6 +634,9 @@ mod tests {
         fn wakes_on(&self) -> Wake {
             self.1
         }
+        fn is_idempotent(&self) -> bool {
+            self.2
+        }
     }
 
     #[test]
@@ -639,8 +644,10 @@ mod tests {
         let mut model = Model::new();
         let x = model.int_var(0, 5).unwrap();
         let y = model.int_var(0, 5).unwrap();
-        model.post(Watcher(vec![x, y], Wake::Domain)).unwrap();
-        model.post(Watcher(vec![y, x], Wake::Fixed)).unwrap();
+        model
+            .post(Watcher(vec![x, y], Wake::Domain, false))
+            .unwrap();
+        model.post(Watcher(vec![y, x], Wake::Fixed, false)).unwrap();
         let solver = Solver::new(model);
         let mut queue = Queue::new(2, solver.propagators());
         queue.notify(x.raw(), Event::DOMAIN, NO_PROPAGATOR);
@@ -651,28 +658,6 @@ mod tests {
         assert_eq!(queue.pop(&mut modified), Some(1));
         assert_eq!(modified, vec![0]);
         assert_eq!(queue.pop(&mut modified), None);
-    }
-
-    /// A watcher whose own changes never wake it.
-    #[derive(Debug)]
-    struct Idempotent(Vec<VarId>);
-
-    impl Propagator for Idempotent {
-        fn name(&self) -> &'static str {
-            "idempotent"
-        }
-        fn variables(&self) -> Vec<VarId> {
-            self.0.clone()
-        }
-        fn propagate(&mut self, _: &mut Context<'_>) -> Result<(), Conflict> {
-            Ok(())
-        }
-        fn is_satisfied(&self, _: &dyn Fn(VarId) -> i32) -> bool {
-            true
-        }
-        fn is_idempotent(&self) -> bool {
-            true
-        }
     }
 
     /// Which propagators of the model `post` builds on three variables wake no one.
@@ -691,19 +676,23 @@ mod tests {
     fn a_sole_idempotent_watcher_of_all_its_variables_wakes_no_one() {
         // Alone on its variables; the other one is not idempotent.
         let alone = wake_no_one(|m, x| {
-            m.post(Idempotent(vec![x[0], x[1]])).unwrap();
-            m.post(Watcher(vec![x[2]], Wake::Domain)).unwrap();
+            m.post(Watcher(vec![x[0], x[1]], Wake::Domain, true))
+                .unwrap();
+            m.post(Watcher(vec![x[2]], Wake::Domain, false)).unwrap();
         });
         assert_eq!(alone, vec![true, false]);
         // Sharing one variable.
         let sharing = wake_no_one(|m, x| {
-            m.post(Idempotent(vec![x[0], x[1]])).unwrap();
-            m.post(Idempotent(vec![x[1], x[2]])).unwrap();
+            m.post(Watcher(vec![x[0], x[1]], Wake::Domain, true))
+                .unwrap();
+            m.post(Watcher(vec![x[1], x[2]], Wake::Domain, true))
+                .unwrap();
         });
         assert_eq!(sharing, vec![false, false]);
         // A variable seen twice: its own changes must wake it.
         let twice = wake_no_one(|m, x| {
-            m.post(Idempotent(vec![x[0], x[0]])).unwrap();
+            m.post(Watcher(vec![x[0], x[0]], Wake::Domain, true))
+                .unwrap();
         });
         assert_eq!(twice, vec![false]);
     }
