@@ -7,7 +7,8 @@
 #
 # Needs the anchor harness built (see ../shared/anchors/README.md); set ANCHOR to its
 # binary if it is not at /tmp/anchor-target/release/sudoku-crate-bench. Set ALLDIFF to
-# time another build of alldiff than this repository's release binary.
+# time another build of alldiff than this repository's release binary, and ALLDIFF_ARGS
+# to add options to its `solve` (say, `--propagation root-locked`).
 set -euo pipefail
 rounds=5
 if [[ ${1:-} == --rounds ]]; then rounds=$2; shift 2; fi
@@ -20,6 +21,7 @@ if [[ -z ${ALLDIFF:-} ]]; then
   cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin alldiff
 fi
 alldiff=${ALLDIFF:-$root/target/release/alldiff}
+read -r -a extra <<< "${ALLDIFF_ARGS:-}"
 
 # Seconds taken by one run of the command, output discarded.
 seconds() {
@@ -36,13 +38,13 @@ printf '%-28s %9s %12s %12s %14s %14s %7s\n' file puzzles alldiff_s anchor_s all
 for file in "$@"; do
   n=$(grep -cv '^\s*$' "$file")
   # The two must agree line for line before their times mean anything.
-  if ! cmp -s <("$alldiff" solve --threads 1 --format line --input "$file") <("$anchor" --solve "$file"); then
+  if ! cmp -s <("$alldiff" solve --threads 1 --format line "${extra[@]}" --input "$file") <("$anchor" --solve "$file"); then
     echo "$file: alldiff and the anchor disagree" >&2
     exit 1
   fi
   ours=() theirs=()
   for ((i = 0; i < rounds; i++)); do
-    ours+=("$(seconds "$alldiff" solve --threads 1 --format line --input "$file")")
+    ours+=("$(seconds "$alldiff" solve --threads 1 --format line "${extra[@]}" --input "$file")")
     theirs+=("$(seconds "$anchor" --solve "$file")")
   done
   a=$(printf '%s\n' "${ours[@]}" | median)
