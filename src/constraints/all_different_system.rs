@@ -798,6 +798,7 @@ impl<const W: usize> State<W> {
             .and_then(|()| self.fixpoint(locked))
             .and_then(|()| self.write_back(ctx, vars, stage));
         if result.is_err() {
+            self.fixed_to = PerValue([Cells::EMPTY; 64]);
             self.fixed = Cells::EMPTY;
             self.dirty.clear();
             self.waiting.clear();
@@ -858,56 +859,35 @@ impl<const W: usize> State<W> {
     /// of those fixed to it, value by value (see [`State::sync`]); `groups` holds
     /// the first word of the newly fixed variables' groups.
     fn leave_peers(&mut self, newly_fixed: Cells<W>, groups: u64) -> Result<(), Conflict> {
-        let (mut pruned, mut clash) = (Cells::EMPTY, false);
         for v in 0..self.values {
             let fixed_to = std::mem::replace(&mut self.fixed_to[v], Cells::EMPTY);
-            let places = self.candidates[v];
             let (mut peers, mut solved) = (Cells::EMPTY, 0u64);
             for i in fixed_to.ones() {
                 peers = peers.or(self.peers[i]);
                 solved |= self.group_sets.first[i];
             }
-            // Two peers fixed to one value; the scratch is emptied before failing.
-            clash |= peers.intersects(fixed_to);
-            // Peers that are newly fixed too have lost `v` already: counted below.
+            if peers.intersects(fixed_to) {
+                // Two peers fixed to one value.
+                return Err(Conflict);
+            }
+            let places = self.candidates[v];
+            // The variables newly fixed to other values: their domains are single
+            // already.
+            let others = places.and(newly_fixed).minus(fixed_to);
+            if !others.is_empty() {
+                self.candidates[v] = places.minus(others);
+                self.changed_values |= 1 << v;
+                self.dirty
+                    .add_groups_of_all(v, groups, others, &self.group_sets);
+            }
             let from_peers = places.and(peers).minus(newly_fixed);
-            let lost = places.and(newly_fixed).minus(fixed_to).or(from_peers);
-            if lost.is_empty() {
-                continue;
+            if !from_peers.is_empty() {
+                self.remove_from(v, from_peers)?;
             }
-            self.candidates[v] = places.minus(lost);
-            self.changed_values |= 1 << v;
-            let bit = 1u64 << v;
-            let mut lost_groups = groups;
-            for (w, &word) in from_peers.0.iter().enumerate() {
-                let mut rest = word;
-                while rest != 0 {
-                    let j = w * 64 + rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    self.domains[j] &= !bit;
-                    lost_groups |= self.group_sets.first[j];
-                }
-            }
-            pruned = pruned.or(from_peers);
-            self.dirty
-                .add_groups_of_all(v, lost_groups, lost, &self.group_sets);
             // Its one place in the groups of each variable fixed to it is that variable:
             // nothing to examine there.
             self.dirty
                 .remove_groups_of_all(v, solved, fixed_to, &self.group_sets);
-        }
-        if clash {
-            return Err(Conflict);
-        }
-        self.touched = self.touched.or(pruned);
-        for j in pruned.ones() {
-            let domain = self.domains[j];
-            if domain == 0 {
-                return Err(Conflict);
-            }
-            if is_single(domain) {
-                self.fixed.insert(j);
-            }
         }
         Ok(())
     }
