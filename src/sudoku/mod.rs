@@ -92,9 +92,9 @@
 //! with them everywhere ([`Propagation::SYSTEM_LOCKED`]) and 13.9 and 209 with singles
 //! alone. They pay on such hard collections and cost more than they save on easier
 //! puzzles: whole processes, 2026-11-30, as a share of the `sudoku` crate's throughput on
-//! the 17-clue, `top1465`, hardest and multi-solution files, singles alone give 0.61,
-//! 0.58, 0.91, 0.54, locked candidates at the root 0.68, 0.81, 0.91, 0.48 and everywhere
-//! 0.69, 0.76, 0.80, 0.39; on puzzles the generator makes (minimal, or 25 or 30 clues)
+//! the 17-clue, `top1465`, hardest and multi-solution files, singles alone give 0.59,
+//! 0.58, 0.90, 0.54, locked candidates at the root 0.70, 0.80, 0.91, 0.49 and everywhere
+//! 0.69, 0.75, 0.79, 0.39; on puzzles the generator makes (minimal, or 25 or 30 clues)
 //! singles alone solve 16-20% more a second than locked candidates at the root
 //! (`docs/performance.md`). First fail, because with one constraint dom/wdeg has no
 //! weights to tell variables apart: it makes the same choices, more slowly. Sparse 16x16

@@ -75,8 +75,8 @@ impl Propagation {
 
 impl Default for Propagation {
     /// [`SYSTEM`](Self::SYSTEM): naked and hidden singles on all units at once; the
-    /// fastest on generated puzzles and on puzzles with several solutions, and within
-    /// 0.5 of the `sudoku` crate on every file measured.
+    /// fastest on generated puzzles and on puzzles with several solutions, and at
+    /// least half the `sudoku` crate's throughput on every file measured.
     /// [`SYSTEM_ROOT_LOCKED`](Self::SYSTEM_ROOT_LOCKED) is faster on hard collections
     /// such as 17-clue and `top1465` puzzles (see the `sudoku` module docs).
     fn default() -> Propagation {
