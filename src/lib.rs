@@ -41,6 +41,8 @@
 #![warn(missing_docs, unreachable_pub)]
 
 pub mod constraints;
+mod error;
+mod ids;
 mod model;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
@@ -50,13 +52,16 @@ mod search;
 mod store;
 pub mod sudoku;
 pub mod trace;
+mod variables;
 
 pub use constraints::{Relation, Strength};
-pub use model::{ConstraintId, MAX_DOMAIN_SPAN, Model, ModelError, VarId, View};
-pub use propagator::{Conflict, Context, Priority, Propagator, Pruning, Wake};
+pub use error::{MAX_DOMAIN_SPAN, ModelError};
+pub use ids::{ConstraintId, VarId, View};
+pub use model::Model;
+pub use propagator::{Conflict, Context, PostContext, Priority, Propagator, Pruning, Rule, Wake};
 pub use search::{
     Branch, Count, CountStatus, Decision, Limits, Outcome, SearchConfig, SearchObserver, Solution,
-    Solutions, Solver, Statistics, StopReason, ValueOrder, VariableOrder,
+    Solutions, Solver, Statistics, Step, StopReason, ValueOrder, VariableOrder,
 };
 
 /// The modelling guide, `docs/modelling.md`, whose code blocks run as doctests.

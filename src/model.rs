@@ -5,142 +5,15 @@
 //! as a [`ModelError`] that names the variable or constraint at fault.
 
 use std::fmt;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::constraints::{AllDifferent, AllDifferentSystem, Strength};
 use crate::constraints::{
     DifferenceIn, Element, Equal, Intersection, Linear, NotEqual, Relation, Table,
 };
-use crate::propagator::Propagator;
-use crate::store::Store;
-
-/// The widest domain a variable may have, counted from its smallest to its largest
-/// value: domains are bitsets, so the span sets their memory.
-pub const MAX_DOMAIN_SPAN: u64 = 1 << 24;
-
-/// A variable of one model. Cheap to copy; only meaningful to the model that made it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct VarId {
-    model: u32,
-    index: u32,
-}
-
-impl VarId {
-    /// The variable's position in its model, from 0 in creation order.
-    pub fn index(self) -> usize {
-        self.index as usize
-    }
-
-    pub(crate) fn raw(self) -> u32 {
-        self.index
-    }
-}
-
-/// A posted constraint, in posting order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ConstraintId(pub(crate) u32);
-
-impl ConstraintId {
-    /// The constraint's position in its model, from 0 in posting order.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-/// A variable seen through an offset: the value of `x + c`. Constraints take views
-/// wherever they take variables, so `all_different(q[i] + i)` needs no extra variables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct View {
-    /// The underlying variable.
-    pub var: VarId,
-    /// Added to the variable's value.
-    pub offset: i32,
-}
-
-impl From<VarId> for View {
-    fn from(var: VarId) -> View {
-        View { var, offset: 0 }
-    }
-}
-
-impl VarId {
-    /// The view `self + offset`.
-    pub fn plus(self, offset: i32) -> View {
-        View { var: self, offset }
-    }
-}
-
-impl std::ops::Add<i32> for VarId {
-    type Output = View;
-    fn add(self, offset: i32) -> View {
-        self.plus(offset)
-    }
-}
-
-impl std::ops::Sub<i32> for VarId {
-    type Output = View;
-    /// `x - c`. An offset of `i32::MIN` cannot be negated; posting such a view
-    /// reports [`ModelError::OffsetOverflow`].
-    fn sub(self, offset: i32) -> View {
-        self.plus(offset.checked_neg().unwrap_or(i32::MIN))
-    }
-}
-
-/// What is wrong with a model.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ModelError {
-    /// A variable was given no values.
-    #[error("variable {name} has an empty domain")]
-    EmptyDomain {
-        /// The variable's name, or its number.
-        name: String,
-    },
-    /// A domain's span (largest minus smallest value, plus one) exceeds [`MAX_DOMAIN_SPAN`].
-    #[error("variable {name} spans {span} values, more than the {max} a domain may span")]
-    DomainTooWide {
-        /// The variable's name, or its number.
-        name: String,
-        /// Its span.
-        span: u64,
-        /// The limit, [`MAX_DOMAIN_SPAN`].
-        max: u64,
-    },
-    /// A variable made by another model was used in this one.
-    #[error("variable #{index} belongs to another model")]
-    ForeignVariable {
-        /// The variable's index in its own model.
-        index: usize,
-    },
-    /// A constraint was posted over no variables at all.
-    #[error("constraint {constraint} has no variables")]
-    NoVariables {
-        /// The constraint's kind.
-        constraint: &'static str,
-    },
-    /// A view's offset takes some domain value outside the 32-bit value range.
-    #[error("view {name} {offset:+} overflows: the variable's values reach {min}..={max}")]
-    OffsetOverflow {
-        /// The variable's name, or its number.
-        name: String,
-        /// The offset.
-        offset: i64,
-        /// The variable's smallest value.
-        min: i32,
-        /// The variable's largest value.
-        max: i32,
-    },
-    /// A constraint's own parameters are inconsistent (for example, lengths that differ).
-    #[error("constraint {constraint}: {reason}")]
-    InvalidConstraint {
-        /// The constraint's kind.
-        constraint: &'static str,
-        /// What is wrong.
-        reason: String,
-    },
-}
-
-static NEXT_MODEL: AtomicU32 = AtomicU32::new(1);
+use crate::error::ModelError;
+use crate::ids::{ConstraintId, VarId, View};
+use crate::propagator::{Propagator, Propagators};
+use crate::variables::Variables;
 
 /// A constraint problem under construction: variables, their domains, constraints.
 ///
@@ -154,12 +27,8 @@ static NEXT_MODEL: AtomicU32 = AtomicU32::new(1);
 /// # Ok::<(), alldiff::ModelError>(())
 /// ```
 pub struct Model {
-    id: u32,
-    names: Vec<Option<String>>,
-    pub(crate) store: Store,
-    pub(crate) constraints: Vec<Box<dyn Propagator>>,
-    /// Where each constraint's state words sit in the store, `start..end`.
-    pub(crate) states: Vec<(usize, usize)>,
+    pub(crate) vars: Variables,
+    pub(crate) propagators: Propagators,
 }
 
 impl Default for Model {
@@ -172,7 +41,7 @@ impl fmt::Debug for Model {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Model")
             .field("variables", &self.var_count())
-            .field("constraints", &self.constraints)
+            .field("constraints", &self.propagators)
             .finish()
     }
 }
@@ -181,22 +50,17 @@ impl Model {
     /// An empty model.
     pub fn new() -> Model {
         Model {
-            id: NEXT_MODEL.fetch_add(1, Ordering::Relaxed),
-            names: Vec::new(),
-            store: Store::default(),
-            constraints: Vec::new(),
-            states: Vec::new(),
+            vars: Variables::new(),
+            propagators: Propagators::default(),
         }
     }
 
     /// A variable taking the values `min..=max`.
     pub fn int_var(&mut self, min: i32, max: i32) -> Result<VarId, ModelError> {
         if min > max {
-            return Err(ModelError::EmptyDomain {
-                name: format!("#{}", self.names.len()),
-            });
+            return self.vars.add(&[]);
         }
-        self.check_span(min, max)?;
+        self.vars.check_span(min, max)?;
         self.var_from_values(min..=max)
     }
 
@@ -208,30 +72,7 @@ impl Model {
         let mut values: Vec<i32> = values.into_iter().collect();
         values.sort_unstable();
         values.dedup();
-        let (Some(&min), Some(&max)) = (values.first(), values.last()) else {
-            return Err(ModelError::EmptyDomain {
-                name: format!("#{}", self.names.len()),
-            });
-        };
-        self.check_span(min, max)?;
-        let index = self.store.add_var(&values);
-        self.names.push(None);
-        Ok(VarId {
-            model: self.id,
-            index,
-        })
-    }
-
-    fn check_span(&self, min: i32, max: i32) -> Result<(), ModelError> {
-        let span = (i64::from(max) - i64::from(min) + 1) as u64;
-        if span > MAX_DOMAIN_SPAN {
-            return Err(ModelError::DomainTooWide {
-                name: format!("#{}", self.names.len()),
-                span,
-                max: MAX_DOMAIN_SPAN,
-            });
-        }
-        Ok(())
+        self.vars.add(&values)
     }
 
     /// `count` variables over `min..=max`.
@@ -241,109 +82,59 @@ impl Model {
 
     /// Gives a variable a name for printing and error messages.
     pub fn set_name(&mut self, var: VarId, name: impl Into<String>) -> Result<(), ModelError> {
-        self.check_var(var)?;
-        self.names[var.index()] = Some(name.into());
-        Ok(())
+        self.vars.set_name(var, name.into())
     }
 
     /// The variable's name: the one given, or `#index`.
     pub fn name(&self, var: VarId) -> String {
-        match self.names.get(var.index()) {
-            Some(Some(name)) if var.model == self.id => name.clone(),
-            _ => format!("#{}", var.index()),
-        }
-    }
-
-    /// The variable at `index`, which must exist.
-    pub(crate) fn var_at(&self, index: u32) -> VarId {
-        debug_assert!((index as usize) < self.var_count());
-        VarId {
-            model: self.id,
-            index,
-        }
+        self.vars.name(var)
     }
 
     /// The number of variables.
     pub fn var_count(&self) -> usize {
-        self.names.len()
+        self.vars.count()
     }
 
     /// The variables, in creation order.
     pub fn vars(&self) -> impl ExactSizeIterator<Item = VarId> + '_ {
-        (0..self.var_count() as u32).map(|index| VarId {
-            model: self.id,
-            index,
-        })
+        (0..self.var_count() as u32).map(|index| self.vars.var_at(index))
     }
 
     /// The number of posted constraints.
     pub fn constraint_count(&self) -> usize {
-        self.constraints.len()
+        self.propagators.len()
     }
 
     /// The name of a posted constraint's kind (`all_different`, `not_equal`, ...).
     pub fn constraint_name(&self, constraint: ConstraintId) -> Option<&'static str> {
-        self.constraints.get(constraint.index()).map(|c| c.name())
+        self.propagators.name(constraint.index())
     }
 
     /// The initial domain of a variable, ascending.
     pub fn domain(&self, var: VarId) -> Result<Vec<i32>, ModelError> {
         self.check_var(var)?;
-        Ok(self.store.values(var.raw()).collect())
+        Ok(self.vars.store.values(var.raw()).collect())
     }
 
     /// Checks that a variable belongs to this model.
     pub fn check_var(&self, var: VarId) -> Result<(), ModelError> {
-        if var.model == self.id && var.index() < self.var_count() {
-            Ok(())
-        } else {
-            Err(ModelError::ForeignVariable { index: var.index() })
-        }
+        self.vars.check_var(var)
     }
 
     /// Checks that a view belongs to this model and that its offset cannot overflow.
     pub fn check_view(&self, view: View) -> Result<(), ModelError> {
-        self.check_var(view.var)?;
-        let (min, max) = (
-            self.store.min(view.var.raw()),
-            self.store.max(view.var.raw()),
-        );
-        let fits = |v: i32| i32::try_from(i64::from(v) + i64::from(view.offset)).is_ok();
-        if view.offset == i32::MIN || !fits(min) || !fits(max) {
-            return Err(ModelError::OffsetOverflow {
-                name: self.name(view.var),
-                offset: i64::from(view.offset),
-                min,
-                max,
-            });
-        }
-        Ok(())
+        self.vars.check_view(view)
     }
 
-    /// Posts any constraint: a built-in one or a user's own [`Propagator`]. Its
-    /// variables are checked to belong to this model, and its views
-    /// ([`Propagator::views`]) to stay within the 32-bit value range.
+    /// Posts any constraint: a built-in one or a user's own [`Propagator`], which
+    /// registers its variables ([`Propagator::post`]); each is checked to belong to
+    /// this model and, through its view, to stay within the 32-bit value range. On
+    /// error the model is unchanged.
     pub fn post(
         &mut self,
         constraint: impl Propagator + 'static,
     ) -> Result<ConstraintId, ModelError> {
-        let vars = constraint.variables();
-        if vars.is_empty() {
-            return Err(ModelError::NoVariables {
-                constraint: constraint.name(),
-            });
-        }
-        for var in vars {
-            self.check_var(var)?;
-        }
-        for view in constraint.views() {
-            self.check_view(view)?;
-        }
-        let state = constraint.initial_state();
-        let start = self.store.add_state(&state);
-        self.states.push((start, start + state.len()));
-        self.constraints.push(Box::new(constraint));
-        Ok(ConstraintId(self.constraints.len() as u32 - 1))
+        self.propagators.post(&mut self.vars, Box::new(constraint))
     }
 
     /// All the views take different values, with the default strength
@@ -463,8 +254,8 @@ impl Model {
         for &(coef, view) in &terms {
             self.check_view(view)?;
             let (min, max) = (
-                i128::from(self.store.min(view.var.raw())) + i128::from(view.offset),
-                i128::from(self.store.max(view.var.raw())) + i128::from(view.offset),
+                i128::from(self.vars.store.min(view.var.raw())) + i128::from(view.offset),
+                i128::from(self.vars.store.max(view.var.raw())) + i128::from(view.offset),
             );
             magnitude += i128::from(coef).abs() * min.abs().max(max.abs());
         }

@@ -9,8 +9,8 @@ mod common;
 use common::{all_configs, queens};
 
 use alldiff::{
-    Conflict, Context, CountStatus, Limits, Model, ModelError, Outcome, Propagator, Solver,
-    StopReason, Strength, VarId,
+    Conflict, Context, CountStatus, Limits, Model, ModelError, Outcome, PostContext, Propagator,
+    Solver, StopReason, Strength, VarId, Wake,
 };
 
 const A000170: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
@@ -313,12 +313,10 @@ impl Propagator for Mirror {
         "mirror"
     }
 
-    fn variables(&self) -> Vec<VarId> {
-        self.vars.clone()
-    }
-
-    fn initial_state(&self) -> Vec<u64> {
-        vec![0; 1 + self.vars.len()]
+    fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+        ctx.watch_all(self.vars.iter().copied(), Wake::Domain)?;
+        ctx.set_initial_state(vec![0; 1 + self.vars.len()]);
+        Ok(())
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {

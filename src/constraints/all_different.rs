@@ -2,8 +2,9 @@
 //! costs are described on [`Strength`].
 
 use crate::constraints::matching::Matching;
-use crate::model::{VarId, View};
-use crate::propagator::{Conflict, Context, Priority, Propagator, Wake};
+use crate::error::ModelError;
+use crate::ids::{VarId, View};
+use crate::propagator::{Conflict, Context, PostContext, Priority, Propagator, Rule, Wake};
 
 /// How hard an all-different constraint prunes. Each strength does all the previous
 /// one does:
@@ -172,7 +173,7 @@ impl AllDifferent {
         // by a hidden single loses what was eliminated before it), then the hidden
         // singles in the order found, so that each digit has one place left when its
         // single is recorded.
-        ctx.set_rule("value elimination");
+        ctx.set_rule(Rule::ValueElimination);
         for i in 0..n {
             let before = before_hidden[i];
             let keep = if before != 0 { before } else { masks[i] } >> shifts[i];
@@ -182,7 +183,7 @@ impl AllDifferent {
             }
         }
         if hidden > 0 {
-            ctx.set_rule("hidden single");
+            ctx.set_rule(Rule::HiddenSingle);
             for &i in &hidden_order[..hidden] {
                 let i = usize::from(i);
                 ctx.retain_small(self.views[i].var.raw(), masks[i] >> shifts[i])?;
@@ -205,7 +206,7 @@ impl AllDifferent {
 
     /// Value elimination from the views queued in `work`, chaining.
     fn eliminate_queued(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule("value elimination");
+        ctx.set_rule(Rule::ValueElimination);
         while let Some(i) = self.work.pop() {
             let Some(value) = ctx.value(self.views[i as usize]) else {
                 continue;
@@ -246,7 +247,7 @@ impl AllDifferent {
         if used > self.views.len() {
             return Ok(false);
         }
-        ctx.set_rule("hidden single");
+        ctx.set_rule(Rule::HiddenSingle);
         let mut progress = false;
         for i in 0..self.views.len() {
             let view = self.views[i];
@@ -286,7 +287,7 @@ impl AllDifferent {
                 removals.push((x, v));
             })
             .map_err(|()| Conflict)?;
-        ctx.set_rule("all-different matching");
+        ctx.set_rule(Rule::Matching);
         for &(x, v) in removals.iter() {
             ctx.remove(self.views[x], min + v as i32)?;
         }
@@ -327,19 +328,12 @@ impl Propagator for AllDifferent {
         "all_different"
     }
 
-    fn variables(&self) -> Vec<VarId> {
-        self.views.iter().map(|v| v.var).collect()
-    }
-
-    fn views(&self) -> Vec<View> {
-        self.views.clone()
-    }
-
-    fn wakes_on(&self) -> Wake {
-        match self.strength {
+    fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+        let wake = match self.strength {
             Strength::Value => Wake::Fixed,
             Strength::HiddenSingles | Strength::Domain => Wake::Domain,
-        }
+        };
+        ctx.watch_all(self.views.iter().copied(), wake)
     }
 
     fn priority(&self) -> Priority {
@@ -542,7 +536,7 @@ mod tests {
             .map(
                 |Pruning {
                      var, value, rule, ..
-                 }| (var, value, rule),
+                 }| (var.index() as u32, value, rule.name()),
             )
             .collect();
         // Every value elimination is recorded before the hidden singles.

@@ -2,8 +2,10 @@
 //!
 //! See [`AllDifferentSystem`].
 
-use crate::model::{Model, ModelError, VarId};
-use crate::propagator::{Conflict, Context, Propagator};
+use crate::error::ModelError;
+use crate::ids::VarId;
+use crate::model::Model;
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
 
 /// The most variables one system may have (64 words of 64 bits per value).
 pub const MAX_SYSTEM_VARIABLES: usize = 64 * 64;
@@ -156,8 +158,8 @@ impl AllDifferentSystem {
         }
         let mut found = Vec::with_capacity(vars.len());
         for &var in &vars {
-            let word = model.store.small_word(var.raw());
-            match word.zip(model.store.small_cell(var.raw())) {
+            let word = model.vars.store.small_word(var.raw());
+            match word.zip(model.vars.store.small_cell(var.raw())) {
                 Some(((word, base), cell)) => found.push((word, base, cell)),
                 None => {
                     return Err(invalid(format!(
@@ -224,24 +226,22 @@ impl Propagator for AllDifferentSystem {
         "all_different_system"
     }
 
-    fn variables(&self) -> Vec<VarId> {
-        self.vars.clone()
-    }
-
     fn is_idempotent(&self) -> bool {
         true
     }
 
-    fn initial_state(&self) -> Vec<u64> {
+    fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+        ctx.watch_all(self.vars.iter().copied(), Wake::Domain)?;
         let locked = self.locked != LockedCandidates::Off;
-        match &self.kernel {
+        ctx.set_initial_state(match &self.kernel {
             Kernel::W1(k) => k.initial_state(locked),
             Kernel::W2(k) => k.initial_state(locked),
             Kernel::W4(k) => k.initial_state(locked),
             Kernel::W8(k) => k.initial_state(locked),
             Kernel::W16(k) => k.initial_state(locked),
             Kernel::Wide(k) => k.initial_state(locked),
-        }
+        });
+        Ok(())
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
@@ -1194,13 +1194,13 @@ impl<const W: usize> State<W> {
                     let locked = std::mem::take(&mut self.locked_removed[i]);
                     let hidden = self.hidden.contains(i);
                     if locked != 0 && !hidden {
-                        ctx.set_rule("locked candidates");
+                        ctx.set_rule(Rule::LockedCandidates);
                         ctx.retain_small(var, !(locked >> word.shift))?;
                     }
                     ctx.set_rule(if hidden {
-                        "hidden single"
+                        Rule::HiddenSingle
                     } else {
-                        "value elimination"
+                        Rule::ValueElimination
                     });
                     ctx.retain_small(var, self.domains[i] >> word.shift)?;
                 }
@@ -1342,7 +1342,7 @@ mod tests {
         assert!(
             prunings
                 .iter()
-                .all(|p| p.rule == "hidden single" && p.var == 0)
+                .all(|p| p.rule == Rule::HiddenSingle && p.var.index() == 0)
         );
         assert_eq!(prunings.len(), 2);
     }
@@ -1423,7 +1423,11 @@ mod tests {
                 vec![1, 2, 3, 4]
             };
             assert_eq!(domains[3], expected);
-            let rules: Vec<&str> = solver.take_prunings().iter().map(|p| p.rule).collect();
+            let rules: Vec<&str> = solver
+                .take_prunings()
+                .iter()
+                .map(|p| p.rule.name())
+                .collect();
             assert_eq!(rules.contains(&"locked candidates"), locked, "{rules:?}");
         }
     }
@@ -1443,7 +1447,11 @@ mod tests {
         }
         solver.record_prunings(true);
         let _ = solver.solutions().count();
-        let mut rules: Vec<&str> = solver.take_prunings().iter().map(|p| p.rule).collect();
+        let mut rules: Vec<&str> = solver
+            .take_prunings()
+            .iter()
+            .map(|p| p.rule.name())
+            .collect();
         rules.dedup();
         rules
     }

@@ -1,7 +1,8 @@
 //! Constraints between two views: `a != b` and `a == b` (with offsets, `a == b + c`).
 
-use crate::model::{VarId, View};
-use crate::propagator::{Conflict, Context, Propagator, Wake};
+use crate::error::ModelError;
+use crate::ids::{VarId, View};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
 
 fn view_value(view: View, value: &dyn Fn(VarId) -> i32) -> i64 {
     i64::from(value(view.var)) + i64::from(view.offset)
@@ -26,16 +27,10 @@ impl Propagator for NotEqual {
         "not_equal"
     }
 
-    fn variables(&self) -> Vec<VarId> {
-        vec![self.a.var, self.b.var]
-    }
-
-    fn views(&self) -> Vec<View> {
-        vec![self.a, self.b]
-    }
-
-    fn wakes_on(&self) -> Wake {
-        Wake::Fixed
+    fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+        ctx.watch(self.a, Wake::Fixed)?;
+        ctx.watch(self.b, Wake::Fixed)?;
+        Ok(())
     }
 
     fn is_idempotent(&self) -> bool {
@@ -43,7 +38,7 @@ impl Propagator for NotEqual {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule("value elimination");
+        ctx.set_rule(Rule::ValueElimination);
         if let Some(v) = ctx.value(self.a) {
             ctx.remove(self.b, v)?;
         }
@@ -93,12 +88,10 @@ impl Propagator for Equal {
         "equal"
     }
 
-    fn variables(&self) -> Vec<VarId> {
-        vec![self.a.var, self.b.var]
-    }
-
-    fn views(&self) -> Vec<View> {
-        vec![self.a, self.b]
+    fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+        ctx.watch(self.a, Wake::Domain)?;
+        ctx.watch(self.b, Wake::Domain)?;
+        Ok(())
     }
 
     fn is_idempotent(&self) -> bool {
@@ -106,7 +99,7 @@ impl Propagator for Equal {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule("equality");
+        ctx.set_rule(Rule::Equality);
         let (a, b) = (self.a, self.b);
         self.restrict(ctx, a, b)?;
         self.restrict(ctx, b, a)

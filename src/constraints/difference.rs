@@ -1,7 +1,8 @@
 //! Differences between two views: `a - b` is one of a set of constants.
 
-use crate::model::{VarId, View};
-use crate::propagator::{Conflict, Context, Propagator};
+use crate::error::ModelError;
+use crate::ids::{VarId, View};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
 
 /// `a - b ∈ offsets`. Built by [`Model::difference_in`](crate::Model::difference_in) and
 /// [`Model::distance`](crate::Model::distance).
@@ -62,16 +63,14 @@ impl Propagator for DifferenceIn {
         "difference_in"
     }
 
-    fn variables(&self) -> Vec<VarId> {
-        vec![self.a.var, self.b.var]
-    }
-
-    fn views(&self) -> Vec<View> {
-        vec![self.a, self.b]
+    fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+        ctx.watch(self.a, Wake::Domain)?;
+        ctx.watch(self.b, Wake::Domain)?;
+        Ok(())
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule("difference support");
+        ctx.set_rule(Rule::DifferenceSupport);
         let (a, b) = (self.a, self.b);
         // a = b + c: a's value v needs v - c in b; b's value w needs w + c in a.
         self.restrict(ctx, b, a, -1)?;

@@ -1,7 +1,8 @@
 //! `value == array[index]` over an array of constants, with a 0-based index variable.
 
-use crate::model::{VarId, View};
-use crate::propagator::{Conflict, Context, Propagator};
+use crate::error::ModelError;
+use crate::ids::{VarId, View};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
 
 /// `value == array[index]`, `index` counted from 0. Built by
 /// [`Model::element`](crate::Model::element).
@@ -43,16 +44,14 @@ impl Propagator for Element {
         "element"
     }
 
-    fn variables(&self) -> Vec<VarId> {
-        vec![self.index.var, self.value.var]
-    }
-
-    fn views(&self) -> Vec<View> {
-        vec![self.index, self.value]
+    fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+        ctx.watch(self.index, Wake::Domain)?;
+        ctx.watch(self.value, Wake::Domain)?;
+        Ok(())
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule("element");
+        ctx.set_rule(Rule::Element);
         // Indices whose entry is out of range or no longer a possible value.
         self.scratch.clear();
         for i in ctx.values(self.index) {

@@ -3,8 +3,9 @@
 //!
 //! See [`Intersection`].
 
-use crate::model::{VarId, View};
-use crate::propagator::{Conflict, Context, Propagator};
+use crate::error::ModelError;
+use crate::ids::{VarId, View};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
 
 /// Two overlapping all-different groups pruning each other.
 ///
@@ -154,8 +155,8 @@ impl Intersection {
                     // A value fixed in the shared part leaves by plain value
                     // elimination; only the others are locked candidates.
                     for (rule, values) in [
-                        ("value elimination", locked & fixed_shared),
-                        ("locked candidates", locked & !fixed_shared),
+                        (Rule::ValueElimination, locked & fixed_shared),
+                        (Rule::LockedCandidates, locked & !fixed_shared),
                     ] {
                         let (word, _) = ctx.small_word(var).ok_or(Conflict)?;
                         let keep = word & !(values >> shift);
@@ -223,22 +224,22 @@ impl Propagator for Intersection {
         "intersection"
     }
 
-    fn views(&self) -> Vec<View> {
-        self.groups.concat()
-    }
-
-    fn variables(&self) -> Vec<VarId> {
+    fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+        for &view in self.groups.iter().flatten() {
+            ctx.check(view)?;
+        }
+        // The first group, and the rest of the second.
         let mut vars: Vec<VarId> = self.groups[0].iter().map(|v| v.var).collect();
         for (view, &shared) in self.groups[1].iter().zip(&self.shared[1]) {
             if !shared && !vars.contains(&view.var) {
                 vars.push(view.var);
             }
         }
-        vars
+        ctx.watch_all(vars, Wake::Domain)
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule("locked candidates");
+        ctx.set_rule(Rule::LockedCandidates);
         if let Window::Unknown = self.window {
             self.window = self.find_window(ctx);
         }
@@ -255,9 +256,9 @@ impl Propagator for Intersection {
                 let other = 1 - g;
                 for &(value, fixed) in &self.locked {
                     ctx.set_rule(if fixed {
-                        "value elimination"
+                        Rule::ValueElimination
                     } else {
-                        "locked candidates"
+                        Rule::LockedCandidates
                     });
                     for (&view, &shared) in self.groups[other].iter().zip(&self.shared[other]) {
                         if !shared {
@@ -356,8 +357,8 @@ mod tests {
             let mut rules: Vec<(i32, &str)> = solver
                 .take_prunings()
                 .iter()
-                .filter(|p| p.var == y.raw())
-                .map(|p| (p.value / scale, p.rule))
+                .filter(|p| p.var == y)
+                .map(|p| (p.value / scale, p.rule.name()))
                 .collect();
             rules.sort();
             assert_eq!(

@@ -1,7 +1,8 @@
 //! Linear constraints: `a₁·x₁ + a₂·x₂ + … + aₙ·xₙ  ⋈  c`, where `⋈` is a [`Relation`].
 
-use crate::model::{VarId, View};
-use crate::propagator::{Conflict, Context, Propagator, Wake};
+use crate::error::ModelError;
+use crate::ids::{VarId, View};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
 
 /// How the left-hand side of a linear constraint compares with its right-hand side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -189,19 +190,12 @@ impl Propagator for Linear {
         "linear"
     }
 
-    fn variables(&self) -> Vec<VarId> {
-        self.terms.iter().map(|t| t.view.var).collect()
-    }
-
-    fn views(&self) -> Vec<View> {
-        self.terms.iter().map(|t| t.view).collect()
-    }
-
-    fn wakes_on(&self) -> Wake {
-        match self.relation {
+    fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+        let wake = match self.relation {
             Relation::NotEqual => Wake::Fixed,
             _ => Wake::Bounds,
-        }
+        };
+        ctx.watch_all(self.terms.iter().map(|t| t.view), wake)
     }
 
     fn is_idempotent(&self) -> bool {
@@ -209,7 +203,7 @@ impl Propagator for Linear {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule("linear bounds");
+        ctx.set_rule(Rule::LinearBounds);
         match self.relation {
             Relation::LessEq => while self.at_most(ctx, false)? {},
             Relation::GreaterEq => while self.at_most(ctx, true)? {},
@@ -221,7 +215,7 @@ impl Propagator for Linear {
                 }
             },
             Relation::NotEqual => {
-                ctx.set_rule("linear disequality");
+                ctx.set_rule(Rule::LinearDisequality);
                 self.not_equal(ctx)?;
             }
         }

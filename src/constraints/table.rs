@@ -1,7 +1,8 @@
 //! Extensional constraints: the variables take one of the listed tuples.
 
-use crate::model::{VarId, View};
-use crate::propagator::{Conflict, Context, Propagator};
+use crate::error::ModelError;
+use crate::ids::{VarId, View};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
 
 /// The views equal, position by position, one of the allowed tuples. Built by
 /// [`Model::table`](crate::Model::table).
@@ -47,16 +48,12 @@ impl Propagator for Table {
         "table"
     }
 
-    fn variables(&self) -> Vec<VarId> {
-        self.views.iter().map(|v| v.var).collect()
-    }
-
-    fn views(&self) -> Vec<View> {
-        self.views.clone()
+    fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+        ctx.watch_all(self.views.iter().copied(), Wake::Domain)
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule("table support");
+        ctx.set_rule(Rule::TableSupport);
         let mut supported = std::mem::take(&mut self.supported);
         for s in &mut supported {
             s.clear();

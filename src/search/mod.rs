@@ -18,10 +18,10 @@ pub use limits::{Limits, StopReason};
 pub use observer::{Branch, Decision, SearchObserver};
 pub use stats::Statistics;
 
-use crate::model::{ConstraintId, Model, ModelError, VarId};
-#[cfg(test)]
-use crate::propagator::Propagator;
-use crate::propagator::{Context, NO_PROPAGATOR, Pruning, Queue};
+use crate::error::ModelError;
+use crate::ids::{ConstraintId, VarId};
+use crate::model::Model;
+use crate::propagator::{NO_PROPAGATOR, Pruning, Queue, Run};
 use crate::store::{Event, Store, Wipeout};
 use branching::Brancher;
 
@@ -160,10 +160,14 @@ enum State {
     Stopped(StopReason),
 }
 
-/// One step of the search loop.
-pub(crate) enum Step {
+/// Where [`Solver::advance`] left the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// At a solution, in the domains: read it with [`Solver::solution_value`].
     Solution,
+    /// No solution is left.
     Exhausted,
+    /// A limit stopped the search.
     Stopped(StopReason),
 }
 
@@ -226,15 +230,11 @@ impl Solver {
 
     /// A solver for `model` with the given search choices.
     pub fn with_config(model: Model, config: SearchConfig) -> Solver {
-        let queue = Queue::new(model.var_count(), &model.constraints);
-        let vars_of = model
-            .constraints
-            .iter()
-            .map(|c| c.variables().iter().map(|v| v.raw()).collect())
-            .collect();
+        let queue = Queue::new(model.var_count(), &model.propagators);
+        let vars_of = model.propagators.watched_vars();
         let brancher = Brancher::new(config, vars_of, model.var_count());
         Solver {
-            store: model.store.clone(),
+            store: model.vars.store.clone(),
             queue,
             brancher,
             limits: Limits::default(),
@@ -382,7 +382,7 @@ impl Solver {
     /// Resets the domains and propagates at the root, below the first level; whether
     /// that succeeded.
     fn start_levels(&mut self) -> bool {
-        self.store.reset_from(&self.model.store);
+        self.store.reset_from(&self.model.vars.store);
         self.queue.schedule_all();
         let consistent = self.propagate().is_ok();
         self.queue.clear();
@@ -514,8 +514,8 @@ impl Solver {
     /// with the levels' and the assumptions applied (a contradictory assumption leaves
     /// a domain empty).
     pub fn start_domains(&self) -> Vec<Vec<i32>> {
-        let mut domains: Vec<Vec<i32>> = (0..self.model.store.var_count() as u32)
-            .map(|v| self.model.store.values(v).collect())
+        let mut domains: Vec<Vec<i32>> = (0..self.model.vars.store.var_count() as u32)
+            .map(|v| self.model.vars.store.values(v).collect())
             .collect();
         let levels = self.levels.iter().flat_map(|l| &l.assumptions);
         let assumptions = levels
@@ -534,11 +534,6 @@ impl Solver {
         self.pruned.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
-    #[cfg(test)]
-    pub(crate) fn propagators(&self) -> &[Box<dyn Propagator>] {
-        &self.model.constraints
-    }
-
     fn next_outcome(&mut self, observer: &mut impl SearchObserver) -> Outcome {
         match self.step(observer) {
             Step::Solution => Outcome::Solved(self.current_solution()),
@@ -550,14 +545,32 @@ impl Solver {
     /// Searches on to the next solution and leaves it in the domains, to be read with
     /// [`Solver::solution_value`], instead of building a [`Solution`]: for a caller
     /// that copies the values straight where it keeps them, or only asks whether
-    /// another solution exists.
-    pub(crate) fn advance(&mut self) -> Step {
+    /// another solution exists. It goes on from where the latest search stopped
+    /// (after [`Solver::solve`], to the next solution), or starts a new one after
+    /// [`Solver::new`], [`Solver::reset`], [`Solver::assume`] or
+    /// [`Solver::assume_not`].
+    ///
+    /// ```
+    /// use alldiff::{Model, Solver, Step};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(1, 2)?;
+    /// let mut solver = Solver::new(model);
+    /// assert_eq!(solver.advance(), Step::Solution);
+    /// assert_eq!(solver.solution_value(x), Some(1));
+    /// assert_eq!(solver.advance(), Step::Solution);
+    /// assert_eq!(solver.solution_value(x), Some(2));
+    /// assert_eq!(solver.advance(), Step::Exhausted);
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    pub fn advance(&mut self) -> Step {
         self.step(&mut ())
     }
 
-    /// The value of `var` in the solution [`Solver::advance`] reached.
-    pub(crate) fn solution_value(&self, var: VarId) -> i32 {
-        self.store.min(var.raw())
+    /// The value of `var` in the solution [`Solver::advance`] reached (at other
+    /// times, its smallest value left); `None` for a variable of another model.
+    #[inline]
+    pub fn solution_value(&self, var: VarId) -> Option<i32> {
+        self.model.vars.owns(var).then(|| self.store.min(var.raw()))
     }
 
     fn current_solution(&self) -> Solution {
@@ -569,7 +582,18 @@ impl Solver {
     }
 
     fn var_id(&self, raw: u32) -> VarId {
-        self.model.var_at(raw)
+        self.model.vars.var_at(raw)
+    }
+
+    /// Panics if the solution in the domains violates a constraint: a propagator
+    /// let a wrong assignment through. Debug builds check every solution.
+    #[cfg(debug_assertions)]
+    fn check_solution(&self) {
+        let value = |var: VarId| self.store.min(var.raw());
+        if let Some(c) = self.model.propagators.violated(&value) {
+            let name = self.model.constraint_name(c).unwrap_or("?");
+            panic!("solution violates constraint {} ({name})", c.index());
+        }
     }
 
     /// Runs the search until the next solution, exhaustion or a limit.
@@ -612,6 +636,8 @@ impl Solver {
         loop {
             self.state = State::Open;
             let Some(var) = self.brancher.select_var(&self.store) else {
+                #[cfg(debug_assertions)]
+                self.check_solution();
                 self.stats.solutions += 1;
                 tracing::trace!(target: "alldiff::search", node = self.node, "solution");
                 observer.on_solution(self.node);
@@ -663,7 +689,7 @@ impl Solver {
             // anyone for the assumptions. Nothing is trailed until the first choice:
             // no backtrack goes above the root.
             None => {
-                self.store.reset_from(&self.model.store);
+                self.store.reset_from(&self.model.vars.store);
                 self.queue.schedule_all();
                 false
             }
@@ -802,26 +828,14 @@ impl Solver {
 
     /// Runs woken propagators until none is left, or one fails (its index).
     fn propagate(&mut self) -> Result<(), u32> {
-        while let Some(current) = self.queue.pop(&mut self.modified) {
-            self.stats.propagations += 1;
-            let mut ctx = Context {
-                store: &mut self.store,
-                queue: &mut self.queue,
-                current,
-                modified: &self.modified,
-                state: self.model.states[current as usize],
-                pruned: &mut self.pruned,
-                rule: "",
-            };
-            if self.model.constraints[current as usize]
-                .propagate(&mut ctx)
-                .is_err()
-            {
-                self.queue.clear();
-                return Err(current);
-            }
-        }
-        Ok(())
+        self.model.propagators.fixpoint(Run {
+            store: &mut self.store,
+            queue: &mut self.queue,
+            modified: &mut self.modified,
+            pruned: &mut self.pruned,
+            vars: &self.model.vars,
+            calls: &mut self.stats.propagations,
+        })
     }
 }
 

@@ -3,7 +3,7 @@
 //! The search loop is generic over a [`SearchObserver`]; every hook has an empty
 //! default, so the `()` observer used by plain `solve` compiles to nothing.
 
-use crate::model::{ConstraintId, VarId};
+use crate::ids::{ConstraintId, VarId};
 use crate::propagator::Pruning;
 
 /// The two ways a binary choice branches.

@@ -17,8 +17,8 @@ use crate::sudoku::grid::symbol;
 use crate::sudoku::model::SudokuConstraint;
 use crate::sudoku::{Conflict, Grid, Propagation, SudokuModel, Unit, validate};
 use crate::{
-    Branch, ConstraintId, Decision, ModelError, Outcome, Pruning, SearchConfig, SearchObserver,
-    Solver, VarId, VariableOrder,
+    Branch, ConstraintId, Decision, ModelError, Outcome, Pruning, Rule, SearchConfig,
+    SearchObserver, Solver, VarId, VariableOrder,
 };
 
 /// A cell of the grid, 0-based; displayed 1-based as `r4c3`.
@@ -91,13 +91,13 @@ impl Technique {
         }
     }
 
-    /// The technique of a propagator's rule name.
-    fn of_rule(rule: &str) -> Technique {
+    /// The technique of a propagator's rule.
+    fn of_rule(rule: Rule) -> Technique {
         match rule {
-            "value elimination" => Technique::ValueElimination,
-            "hidden single" => Technique::HiddenSingle,
-            "locked candidates" => Technique::LockedCandidates,
-            "all-different matching" => Technique::Subset,
+            Rule::ValueElimination => Technique::ValueElimination,
+            Rule::HiddenSingle => Technique::HiddenSingle,
+            Rule::LockedCandidates => Technique::LockedCandidates,
+            Rule::Matching => Technique::Subset,
             _ => Technique::Propagation,
         }
     }
@@ -416,8 +416,8 @@ impl Recorder {
         unit == Unit::Box((row / b) * b + col / b)
     }
 
-    fn units(&self, constraint: u32) -> Vec<Unit> {
-        match self.constraints.get(constraint as usize) {
+    fn units(&self, constraint: ConstraintId) -> Vec<Unit> {
+        match self.constraints.get(constraint.index()) {
             Some(&SudokuConstraint::Unit(unit)) => vec![unit],
             Some(&SudokuConstraint::Intersection { box_unit, line }) => vec![box_unit, line],
             Some(&SudokuConstraint::System) | None => Vec::new(),
@@ -441,8 +441,8 @@ impl Recorder {
     }
 
     /// Removes `value` from the cell of `var`: the cell and whether it was there.
-    fn remove(&mut self, var: u32, value: i32) -> Option<(usize, u8)> {
-        let index = (*self.cell_of.get(var as usize)?)?;
+    fn remove(&mut self, var: VarId, value: i32) -> Option<(usize, u8)> {
+        let index = (*self.cell_of.get(var.index())?)?;
         let digit = u8::try_from(value).ok()?;
         let masks = self.masks();
         let mask = masks.get_mut(index)?;
@@ -458,7 +458,7 @@ impl Recorder {
     }
 
     /// The steps of one run of prunings by one constraint and rule.
-    fn group(&mut self, constraint: u32, rule: &'static str, prunings: &[Pruning], guesses: u32) {
+    fn group(&mut self, constraint: ConstraintId, rule: Rule, prunings: &[Pruning], guesses: u32) {
         let mut removed: Vec<(usize, Vec<u8>)> = Vec::new();
         for p in prunings {
             if let Some((index, digit)) = self.remove(p.var, p.value) {
@@ -592,7 +592,7 @@ impl SearchObserver for Recorder {
                 });
             }
             Branch::NotEqual => {
-                let _ = self.remove(decision.var.raw(), decision.value);
+                let _ = self.remove(decision.var, decision.value);
                 self.steps.push(Step {
                     technique: Technique::Backtrack,
                     units: Vec::new(),
@@ -623,10 +623,7 @@ impl SearchObserver for Recorder {
     }
 
     fn on_failure(&mut self, node: u64, constraint: Option<ConstraintId>) {
-        let units = constraint
-            .and_then(|c| u32::try_from(c.index()).ok())
-            .map(|c| self.units(c))
-            .unwrap_or_default();
+        let units = constraint.map(|c| self.units(c)).unwrap_or_default();
         self.steps.push(Step {
             technique: Technique::Contradiction,
             units,

@@ -1,10 +1,9 @@
 //! Solving Sudoku puzzles with a reusable engine solver.
 
-use crate::search::Step;
 use crate::sudoku::{Grid, Propagation, SudokuModel};
 use crate::{
-    Count, CountStatus, Limits, ModelError, SearchConfig, Solver, Statistics, StopReason, VarId,
-    VariableOrder,
+    Count, CountStatus, Limits, ModelError, SearchConfig, Solver, Statistics, Step, StopReason,
+    VarId, VariableOrder,
 };
 
 /// The answer to a puzzle, with uniqueness proven.
@@ -94,7 +93,7 @@ impl Engine {
         let mut grid = puzzle.clone();
         for (cell, &var) in grid.cells_mut().iter_mut().zip(&self.cells) {
             // The domains are 1..=side.
-            *cell = self.solver.solution_value(var) as u8;
+            *cell = self.solver.solution_value(var).unwrap_or_default() as u8;
         }
         grid
     }

@@ -7,7 +7,7 @@ use super::format::{
     ConstraintInfo, FORMAT_NAME, FORMAT_VERSION, FailureRecord, Header, NodeRecord, NodeStatus,
     PruneRecord, Record, TruncatedRecord, VariableInfo,
 };
-use crate::model::ConstraintId;
+use crate::ids::ConstraintId;
 use crate::propagator::Pruning;
 use crate::search::{Count, Decision, Outcome, SearchObserver, Solver, Statistics};
 
@@ -215,17 +215,17 @@ impl<W: Write> SearchObserver for TraceRecorder<W> {
             match self.pending_prunes.last_mut() {
                 Some(last)
                     if last.node == node
-                        && last.constraint == pruning.constraint
-                        && last.var == pruning.var
-                        && last.rule == pruning.rule =>
+                        && last.constraint == pruning.constraint.0
+                        && last.var == pruning.var.raw()
+                        && last.rule == pruning.rule.name() =>
                 {
                     last.values.push(pruning.value);
                 }
                 _ => self.pending_prunes.push(PruneRecord {
                     node,
-                    constraint: pruning.constraint,
-                    rule: pruning.rule.to_string(),
-                    var: pruning.var,
+                    constraint: pruning.constraint.0,
+                    rule: pruning.rule.name().to_owned(),
+                    var: pruning.var.raw(),
                     values: vec![pruning.value],
                 }),
             }

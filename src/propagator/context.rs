@@ -1,0 +1,295 @@
+//! What a propagator sees while it runs: the domains, through a [`Context`] that
+//! trails every change and wakes the watchers, and the [`Pruning`]s it leaves when
+//! someone records them.
+
+use super::{Conflict, Queue, Rule};
+use crate::ids::{ConstraintId, VarId, View};
+use crate::store::{Event, Store, small_event};
+use crate::variables::Variables;
+
+/// A propagator's access to the domains while it runs. Every change goes through
+/// here, so that it is trailed and wakes the propagators that watch the variable.
+pub struct Context<'a> {
+    pub(super) store: &'a mut Store,
+    pub(super) queue: &'a mut Queue,
+    pub(super) current: u32,
+    pub(super) modified: &'a [u32],
+    /// Where the propagator's state words sit in the store.
+    pub(super) state: (usize, usize),
+    pub(super) pruned: &'a mut Option<Vec<Pruning>>,
+    pub(super) rule: Rule,
+    /// The model's variables, to name them in prunings.
+    pub(super) vars: &'a Variables,
+}
+
+/// The store's words, written directly (see [`Context::owned_words`]).
+pub(crate) struct OwnedWords<'a> {
+    cells: &'a mut [u64],
+    /// Where the propagator's state words start.
+    state: usize,
+}
+
+impl OwnedWords<'_> {
+    /// Sets the word at `cell`: a domain of the propagator's, to a subset of it.
+    #[inline(always)]
+    pub(crate) fn narrow(&mut self, cell: usize, word: u64) {
+        debug_assert!(
+            word != 0 && word & !self.cells[cell] == 0,
+            "a non-empty subset"
+        );
+        self.cells[cell] = word;
+    }
+
+    /// Sets the words from `cell` on, each a domain of the propagator's, to a subset
+    /// of it.
+    #[inline(always)]
+    pub(crate) fn narrow_all(&mut self, cell: usize, words: &[u64]) {
+        let cells = &mut self.cells[cell..cell + words.len()];
+        debug_assert!(
+            cells
+                .iter()
+                .zip(words)
+                .all(|(&c, &w)| w != 0 && w & !c == 0),
+            "non-empty subsets"
+        );
+        cells.copy_from_slice(words);
+    }
+
+    /// Sets word `index` of the propagator's state.
+    #[inline(always)]
+    pub(crate) fn set_state(&mut self, index: usize, word: u64) {
+        self.cells[self.state + index] = word;
+    }
+}
+
+/// One value removed by one propagator, recorded when someone listens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// The constraint that removed it.
+    pub constraint: ConstraintId,
+    /// The rule that removed it, as the propagator named it.
+    pub rule: Rule,
+    /// The variable.
+    pub var: VarId,
+    /// The value removed.
+    pub value: i32,
+}
+
+impl Context<'_> {
+    /// The local indices (positions in [`Propagator::variables`]) of the variables
+    /// whose domains changed since this propagator last ran. Every variable is listed
+    /// on the first run. May hold repeats.
+    pub fn modified(&self) -> &[u32] {
+        self.modified
+    }
+
+    /// Names the rule that the next removals apply, for traces and explanations.
+    pub fn set_rule(&mut self, rule: Rule) {
+        self.rule = rule;
+    }
+
+    /// The number of values left.
+    pub fn size(&self, view: impl Into<View>) -> u32 {
+        self.store.size(view.into().var.raw())
+    }
+
+    /// Whether one value is left.
+    pub fn is_fixed(&self, view: impl Into<View>) -> bool {
+        self.store.is_fixed(view.into().var.raw())
+    }
+
+    /// The value, if only one is left.
+    pub fn value(&self, view: impl Into<View>) -> Option<i32> {
+        let view = view.into();
+        self.is_fixed(view).then(|| self.min(view))
+    }
+
+    /// The smallest value left.
+    pub fn min(&self, view: impl Into<View>) -> i32 {
+        let view = view.into();
+        self.store.min(view.var.raw()) + view.offset
+    }
+
+    /// The largest value left.
+    pub fn max(&self, view: impl Into<View>) -> i32 {
+        let view = view.into();
+        self.store.max(view.var.raw()) + view.offset
+    }
+
+    /// Whether `value` is still possible.
+    pub fn contains(&self, view: impl Into<View>, value: i32) -> bool {
+        let view = view.into();
+        value
+            .checked_sub(view.offset)
+            .is_some_and(|v| self.store.contains(view.var.raw(), v))
+    }
+
+    /// The values left, ascending.
+    pub fn values(&self, view: impl Into<View>) -> impl Iterator<Item = i32> + '_ {
+        let view = view.into();
+        self.store
+            .values(view.var.raw())
+            .map(move |v| v + view.offset)
+    }
+
+    /// Removes `value`. `Ok(true)` if it was there.
+    pub fn remove(&mut self, view: impl Into<View>, value: i32) -> Result<bool, Conflict> {
+        let view = view.into();
+        let Some(raw) = value.checked_sub(view.offset) else {
+            return Ok(false);
+        };
+        let var = view.var.raw();
+        if self.pruned.is_some() && self.store.contains(var, raw) {
+            self.record(var, raw);
+        }
+        let event = self.store.remove(var, raw)?;
+        self.changed(var, event);
+        Ok(!event.is_none())
+    }
+
+    /// Removes every value but `value`.
+    pub fn fix(&mut self, view: impl Into<View>, value: i32) -> Result<bool, Conflict> {
+        let view = view.into();
+        let raw = value.checked_sub(view.offset).ok_or(Conflict)?;
+        let var = view.var.raw();
+        self.record_all(var, |v| v != raw);
+        let event = self.store.fix(var, raw)?;
+        self.changed(var, event);
+        Ok(!event.is_none())
+    }
+
+    /// Removes every value below `min`.
+    pub fn set_min(&mut self, view: impl Into<View>, min: i32) -> Result<bool, Conflict> {
+        let view = view.into();
+        let raw = min.saturating_sub(view.offset);
+        let var = view.var.raw();
+        self.record_all(var, |v| v < raw);
+        let event = self.store.set_min(var, raw)?;
+        self.changed(var, event);
+        Ok(!event.is_none())
+    }
+
+    /// Removes every value above `max`.
+    pub fn set_max(&mut self, view: impl Into<View>, max: i32) -> Result<bool, Conflict> {
+        let view = view.into();
+        let raw = max.saturating_sub(view.offset);
+        let var = view.var.raw();
+        self.record_all(var, |v| v > raw);
+        let event = self.store.set_max(var, raw)?;
+        self.changed(var, event);
+        Ok(!event.is_none())
+    }
+
+    /// The propagator's backtrackable state: as many words as
+    /// [`Propagator::initial_state`] gave.
+    pub fn state(&self) -> &[u64] {
+        &self.store.words()[self.state.0..self.state.1]
+    }
+
+    /// Sets word `index` of the propagator's state; backtracking puts the old word back.
+    ///
+    /// # Panics
+    ///
+    /// If `index` is not below the length of [`Propagator::initial_state`].
+    pub fn set_state(&mut self, index: usize, word: u64) {
+        assert!(
+            index < self.state.1 - self.state.0,
+            "state word {index} out of range"
+        );
+        self.store.set_word(self.state.0 + index, word);
+    }
+
+    /// Whether removals are being recorded with their rules (see
+    /// [`Solver::record_prunings`](crate::Solver::record_prunings)).
+    pub(crate) fn is_recording(&self) -> bool {
+        self.pruned.is_some()
+    }
+
+    /// Narrows the small domain of `var`, whose word the store keeps at `cell` (see
+    /// [`Store::small_cell`]), to `word`, a non-empty subset of it: what
+    /// [`Context::retain_small`] does, for a propagator that knows where the word is
+    /// and when nothing is recorded.
+    #[inline(always)]
+    pub(crate) fn narrow_small(&mut self, var: u32, cell: usize, word: u64) {
+        let old = self.store.words()[cell];
+        debug_assert!(word != 0 && word & !old == 0, "a non-empty subset");
+        if old != word {
+            self.store.set_word(cell, word);
+            if self.queue.may_wake(var, self.current) {
+                self.queue
+                    .wake_watchers(var, small_event(old, word), self.current);
+            }
+        }
+    }
+
+    /// Every domain word; see [`Store::small_cell`].
+    pub(crate) fn words(&self) -> &[u64] {
+        self.store.words()
+    }
+
+    /// Every word of the store, to write the propagator's narrowed domains and its
+    /// state straight into, when that is all a change needs: nothing is recorded, no
+    /// other propagator watches its variables (no one to wake), and the store copies
+    /// its cells at each choice point (nothing to save). `None` otherwise: then
+    /// [`Context::narrow_small`] and [`Context::set_state`] do the rest.
+    pub(crate) fn owned_words(&mut self) -> Option<OwnedWords<'_>> {
+        let owned = !self.is_recording() && self.queue.wakes_no_one(self.current);
+        let cells = self.store.unsaved_words().filter(|_| owned)?;
+        Some(OwnedWords {
+            cells,
+            state: self.state.0,
+        })
+    }
+
+    /// The domain of a variable with at most 64 values, as a bitmask whose bit `i`
+    /// stands for `base + i`, with `base`. `None` for larger domains.
+    pub(crate) fn small_word(&self, var: u32) -> Option<(u64, i32)> {
+        self.store.small_word(var)
+    }
+
+    /// Keeps only the bits of `keep` in a small domain (see [`Self::small_word`]).
+    #[inline(always)]
+    pub(crate) fn retain_small(&mut self, var: u32, keep: u64) -> Result<bool, Conflict> {
+        if self.pruned.is_some() {
+            let (word, base) = self.store.small_word(var).expect("small domain");
+            let mut gone = word & !keep;
+            while gone != 0 {
+                self.record(var, base + gone.trailing_zeros() as i32);
+                gone &= gone - 1;
+            }
+        }
+        let event = self.store.retain_small(var, keep)?;
+        self.changed(var, event);
+        Ok(!event.is_none())
+    }
+
+    fn record(&mut self, var: u32, value: i32) {
+        if let Some(log) = self.pruned.as_mut() {
+            log.push(Pruning {
+                constraint: ConstraintId(self.current),
+                rule: self.rule,
+                var: self.vars.var_at(var),
+                value,
+            });
+        }
+    }
+
+    fn record_all(&mut self, var: u32, removed: impl Fn(i32) -> bool) {
+        if let Some(log) = self.pruned.as_mut() {
+            for value in self.store.values(var).filter(|&v| removed(v)) {
+                log.push(Pruning {
+                    constraint: ConstraintId(self.current),
+                    rule: self.rule,
+                    var: self.vars.var_at(var),
+                    value,
+                });
+            }
+        }
+    }
+
+    fn changed(&mut self, var: u32, event: Event) {
+        if !event.is_none() {
+            self.queue.notify(var, event, self.current);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! The rules a propagator prunes by, named once for traces, statistics and
+//! explanations.
+
+use std::fmt;
+
+/// The reasoning behind a pruning, as a propagator states it with
+/// [`Context::set_rule`](crate::Context::set_rule) before removing values. Recorded
+/// with each [`Pruning`](crate::Pruning); the Sudoku explainer turns the rules into
+/// human techniques, and traces and summaries show [`Rule::name`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Rule {
+    /// No rule named: the propagator did not say.
+    #[default]
+    Unnamed,
+    /// A fixed variable's value leaves the others that must differ from it.
+    ValueElimination,
+    /// A value with one place left in an all-different group goes there.
+    HiddenSingle,
+    /// A value confined to the cells two groups share leaves the rest of either.
+    LockedCandidates,
+    /// Values outside every maximum matching of an all-different (Régin).
+    Matching,
+    /// Two views that must be equal keep only their common values.
+    Equality,
+    /// A linear relation's bounds.
+    LinearBounds,
+    /// A linear `!=` with one unfixed term left.
+    LinearDisequality,
+    /// Element: index and value keep the supported entries.
+    Element,
+    /// A table's unsupported values.
+    TableSupport,
+    /// Values of a difference constraint without support on the other side.
+    DifferenceSupport,
+    /// A user's propagator's own rule.
+    Custom(&'static str),
+}
+
+impl Rule {
+    /// The rule's human name, as traces print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Unnamed => "propagation",
+            Rule::ValueElimination => "value elimination",
+            Rule::HiddenSingle => "hidden single",
+            Rule::LockedCandidates => "locked candidates",
+            Rule::Matching => "all-different matching",
+            Rule::Equality => "equality",
+            Rule::LinearBounds => "linear bounds",
+            Rule::LinearDisequality => "linear disequality",
+            Rule::Element => "element",
+            Rule::TableSupport => "table support",
+            Rule::DifferenceSupport => "difference support",
+            Rule::Custom(name) => name,
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
