@@ -6,9 +6,11 @@
 //! the search never touches the call stack, and undo information is a trail of changed
 //! words, so each node costs only what it changes.
 
+mod assumptions;
 mod branching;
 mod limits;
 mod observer;
+mod solution;
 mod stats;
 
 use std::time::Instant;
@@ -16,48 +18,17 @@ use std::time::Instant;
 pub use branching::{SearchConfig, ValueOrder, VariableOrder};
 pub use limits::{Limits, StopReason};
 pub use observer::{Branch, Decision, SearchObserver};
+pub use solution::{Solution, Solutions};
 pub use stats::Statistics;
+
+use assumptions::{Assumption, Level};
 
 use crate::error::ModelError;
 use crate::ids::{ConstraintId, VarId};
 use crate::model::Model;
 use crate::propagator::{NO_PROPAGATOR, Pruning, Queue, Run};
-use crate::store::{Event, Store, Wipeout};
+use crate::store::Store;
 use branching::Brancher;
-
-/// A value for every variable of a model.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Solution {
-    values: Vec<i32>,
-}
-
-impl Solution {
-    /// The value of `var`. Variables of another model give a meaningless answer or
-    /// `None` if out of range; use [`Solution::value`] with the model's own variables.
-    pub fn get(&self, var: VarId) -> Option<i32> {
-        self.values.get(var.index()).copied()
-    }
-
-    /// The value of `var`.
-    ///
-    /// # Panics
-    /// If `var` does not belong to the model that was solved.
-    pub fn value(&self, var: VarId) -> i32 {
-        self.values[var.index()]
-    }
-
-    /// All values, indexed by [`VarId::index`].
-    pub fn values(&self) -> &[i32] {
-        &self.values
-    }
-}
-
-impl std::ops::Index<VarId> for Solution {
-    type Output = i32;
-    fn index(&self, var: VarId) -> &i32 {
-        &self.values[var.index()]
-    }
-}
 
 /// How a search for one solution ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,51 +72,6 @@ struct Choice {
     parent: u64,
     /// That node's depth in the search tree.
     parent_depth: u32,
-}
-
-/// A restriction every search of the solver starts from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Assumption {
-    /// The variable takes the value.
-    Equal(u32, i32),
-    /// The variable does not take the value.
-    NotEqual(u32, i32),
-}
-
-impl Assumption {
-    /// Applies it to the store.
-    #[inline(always)]
-    fn apply(self, store: &mut Store) -> Result<Event, Wipeout> {
-        match self {
-            Assumption::Equal(var, value) => store.fix(var, value),
-            Assumption::NotEqual(var, value) => store.remove(var, value),
-        }
-    }
-
-    fn var(self) -> u32 {
-        match self {
-            Assumption::Equal(var, _) | Assumption::NotEqual(var, _) => var,
-        }
-    }
-
-    /// Whether its variable may take `value`.
-    fn admits(self, value: i32) -> bool {
-        match self {
-            Assumption::Equal(_, x) => x == value,
-            Assumption::NotEqual(_, x) => x != value,
-        }
-    }
-}
-
-/// Assumptions pushed with [`Solver::push_level`]: applied and propagated once, kept
-/// below every search until popped.
-#[derive(Clone, Debug)]
-struct Level {
-    assumptions: Vec<(u32, i32)>,
-    /// The trail length before the level was applied.
-    mark: usize,
-    /// Whether this level or one below contradicts the model.
-    failed: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -836,37 +762,5 @@ impl Solver {
             vars: &self.model.vars,
             calls: &mut self.stats.propagations,
         })
-    }
-}
-
-/// The solutions of one search, in search order. See [`Solver::solutions`].
-#[derive(Debug)]
-pub struct Solutions<'a> {
-    solver: &'a mut Solver,
-}
-
-impl Solutions<'_> {
-    /// The limit that ended the iteration, if one did.
-    pub fn stopped(&self) -> Option<StopReason> {
-        match self.solver.state {
-            State::Stopped(reason) => Some(reason),
-            _ => None,
-        }
-    }
-
-    /// The statistics so far.
-    pub fn statistics(&self) -> &Statistics {
-        self.solver.statistics()
-    }
-}
-
-impl Iterator for Solutions<'_> {
-    type Item = Solution;
-
-    fn next(&mut self) -> Option<Solution> {
-        match self.solver.next_outcome(&mut ()) {
-            Outcome::Solved(solution) => Some(solution),
-            Outcome::Unsatisfiable | Outcome::Stopped(_) => None,
-        }
     }
 }

@@ -1,0 +1,48 @@
+//! What every search of a solver starts from: assumptions, and levels of them.
+
+use crate::store::{Event, Store, Wipeout};
+
+/// A restriction every search of the solver starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Assumption {
+    /// The variable takes the value.
+    Equal(u32, i32),
+    /// The variable does not take the value.
+    NotEqual(u32, i32),
+}
+
+impl Assumption {
+    /// Applies it to the store.
+    #[inline(always)]
+    pub(super) fn apply(self, store: &mut Store) -> Result<Event, Wipeout> {
+        match self {
+            Assumption::Equal(var, value) => store.fix(var, value),
+            Assumption::NotEqual(var, value) => store.remove(var, value),
+        }
+    }
+
+    pub(super) fn var(self) -> u32 {
+        match self {
+            Assumption::Equal(var, _) | Assumption::NotEqual(var, _) => var,
+        }
+    }
+
+    /// Whether its variable may take `value`.
+    pub(super) fn admits(self, value: i32) -> bool {
+        match self {
+            Assumption::Equal(_, x) => x == value,
+            Assumption::NotEqual(_, x) => x != value,
+        }
+    }
+}
+
+/// Assumptions pushed with [`Solver::push_level`]: applied and propagated once, kept
+/// below every search until popped.
+#[derive(Clone, Debug)]
+pub(super) struct Level {
+    pub(super) assumptions: Vec<(u32, i32)>,
+    /// The trail length before the level was applied.
+    pub(super) mark: usize,
+    /// Whether this level or one below contradicts the model.
+    pub(super) failed: bool,
+}

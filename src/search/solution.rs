@@ -1,0 +1,70 @@
+//! A solution, and the iterator over the solutions of one search.
+
+use super::{Outcome, Solver, State, Statistics, StopReason};
+use crate::ids::VarId;
+
+/// A value for every variable of a model.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Solution {
+    pub(super) values: Vec<i32>,
+}
+
+impl Solution {
+    /// The value of `var`. Variables of another model give a meaningless answer or
+    /// `None` if out of range; use [`Solution::value`] with the model's own variables.
+    pub fn get(&self, var: VarId) -> Option<i32> {
+        self.values.get(var.index()).copied()
+    }
+
+    /// The value of `var`.
+    ///
+    /// # Panics
+    /// If `var` does not belong to the model that was solved.
+    pub fn value(&self, var: VarId) -> i32 {
+        self.values[var.index()]
+    }
+
+    /// All values, indexed by [`VarId::index`].
+    pub fn values(&self) -> &[i32] {
+        &self.values
+    }
+}
+
+impl std::ops::Index<VarId> for Solution {
+    type Output = i32;
+    fn index(&self, var: VarId) -> &i32 {
+        &self.values[var.index()]
+    }
+}
+
+/// The solutions of one search, in search order. See [`Solver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'a> {
+    pub(super) solver: &'a mut Solver,
+}
+
+impl Solutions<'_> {
+    /// The limit that ended the iteration, if one did.
+    pub fn stopped(&self) -> Option<StopReason> {
+        match self.solver.state {
+            State::Stopped(reason) => Some(reason),
+            _ => None,
+        }
+    }
+
+    /// The statistics so far.
+    pub fn statistics(&self) -> &Statistics {
+        self.solver.statistics()
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        match self.solver.next_outcome(&mut ()) {
+            Outcome::Solved(solution) => Some(solution),
+            Outcome::Unsatisfiable | Outcome::Stopped(_) => None,
+        }
+    }
+}
