@@ -1,6 +1,6 @@
 //! Explaining a solution as human steps, from what the engine's propagators did.
 //!
-//! [`explain`] solves the puzzle with the strongest propagation ([`Propagation::FULL`]:
+//! [`explain`] solves the puzzle with the strongest propagation ([`Propagation::Full`]:
 //! singles, locked candidates and full all-different consistency) while recording
 //! every value each propagator removes, with the rule it named, and every decision
 //! of the search. Each run of removals one propagator made in one call becomes one
@@ -280,7 +280,7 @@ pub enum ExplainError {
 
 /// Explains how to solve a puzzle, as the steps the engine took.
 ///
-/// The puzzle is solved with the strongest propagation ([`Propagation::FULL`]: singles,
+/// The puzzle is solved with the strongest propagation ([`Propagation::Full`]: singles,
 /// locked candidates and full all-different consistency, so that guesses come only
 /// when needed) and first-fail search, recording every value each propagator removes
 /// with the rule it named, and every decision. Each run of removals one propagator
@@ -311,7 +311,7 @@ pub fn explain(grid: &Grid) -> Result<Explanation, ExplainError> {
     if let Some(conflict) = validate(grid).into_iter().next() {
         return Err(ExplainError::InvalidClues(conflict));
     }
-    let sudoku = SudokuModel::new(grid.box_size(), Propagation::FULL)?;
+    let sudoku = SudokuModel::new(grid.box_size(), Propagation::Full)?;
     let constraints = sudoku.constraints().to_vec();
     let (model, cells) = sudoku.into_parts();
     let search = SearchConfig::new().variable_order(VariableOrder::SmallestDomain);

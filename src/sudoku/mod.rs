@@ -83,13 +83,13 @@
 //! [`SolveResult::Multiple`], [`SolveResult::None`] (contradictory clues fail at the root,
 //! before any search) or [`SolveResult::Stopped`] by a limit.
 //!
-//! The default ([`SolverOptions::default`]) is [`Propagation::SYSTEM`] with first fail:
+//! The default ([`SolverOptions::default`]) is [`Propagation::SystemSingles`] with first fail:
 //! one [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) over all units
 //! (naked and hidden singles; value-major, its sets kept as backtrackable state) instead
 //! of one all-different per unit. Locked candidates prune more, and most of what they save
-//! they save at the root: [`Propagation::SYSTEM_ROOT_LOCKED`] searches 2.3 nodes a 17-clue
+//! they save at the root: [`Propagation::SystemLockedCandidatesAtRoot`] searches 2.3 nodes a 17-clue
 //! puzzle and 86.5 a `top1465` one on samples of the shared files, against 1.8 and 59.5
-//! with them everywhere ([`Propagation::SYSTEM_LOCKED`]) and 13.9 and 209 with singles
+//! with them everywhere ([`Propagation::SystemLockedCandidates`]) and 13.9 and 209 with singles
 //! alone. They pay on such hard collections and cost more than they save on easier
 //! puzzles: whole processes, 2026-11-30, as a share of the `sudoku` crate's throughput on
 //! the 17-clue, `top1465`, hardest and multi-solution files, singles alone give 0.59,
@@ -100,7 +100,7 @@
 //! weights to tell variables apart: it makes the same choices, more slowly. Sparse 16x16
 //! and 25x25 grids stay fast with it (tested).
 //!
-//! Per unit, hidden singles with dom/wdeg ([`Propagation::HIDDEN_SINGLES`]) remain the best
+//! Per unit, hidden singles with dom/wdeg ([`Propagation::HiddenSingles`]) remain the best
 //! of the per-unit presets on `top1465`: ahead of first fail, of locked candidates added
 //! (which halves the nodes but costs more per node), of full all-different consistency and
 //! of value elimination alone. [`rate`] and [`explain`] use their own presets.
@@ -108,7 +108,7 @@
 //! ```
 //! use alldiff::sudoku::{Grid, SolveResult, SudokuSolver};
 //!
-//! let mut solver = SudokuSolver::new()?;
+//! let mut solver = SudokuSolver::new();
 //! let puzzle: Grid = "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..".parse()?;
 //! let SolveResult::Unique(solution) = solver.solve(&puzzle) else { panic!("unique") };
 //! assert!(solution.to_line().starts_with("316578492"));
