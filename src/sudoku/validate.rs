@@ -197,6 +197,7 @@ fn summary(problems: &[SolutionProblem]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::grid::tests::patterned;
     use proptest::prelude::*;
 
     const BOARD: &str =
@@ -212,19 +213,6 @@ mod tests {
 
     fn messages(conflicts: &[RepeatedDigit]) -> Vec<String> {
         conflicts.iter().map(ToString::to_string).collect()
-    }
-
-    /// A complete, conflict-free grid of the given box size.
-    fn patterned(box_size: usize) -> Grid {
-        let side = box_size * box_size;
-        let cells = (0..side * side)
-            .map(|index| {
-                let (row, col) = (index / side, index % side);
-                let value = (box_size * (row % box_size) + row / box_size + col) % side + 1;
-                u8::try_from(value).unwrap()
-            })
-            .collect();
-        Grid::from_cells(box_size, cells).unwrap()
     }
 
     #[test]
