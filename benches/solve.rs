@@ -29,7 +29,7 @@ fn minimal_puzzles(count: u64) -> Vec<Grid> {
 
 fn sudoku(c: &mut Criterion) {
     let puzzles = minimal_puzzles(200);
-    let mut solver = SudokuSolver::new().expect("built-in model");
+    let mut solver = SudokuSolver::new();
     let mut group = c.benchmark_group("sudoku");
     group.throughput(Throughput::Elements(puzzles.len() as u64));
     group.bench_function("solve_first", |b| {
@@ -51,8 +51,7 @@ fn sudoku(c: &mut Criterion) {
     group.finish();
 
     // As the command line generates: one reused solver, singles only.
-    let mut generator =
-        SudokuSolver::with_options(SolverOptions::singles()).expect("built-in model");
+    let mut generator = SudokuSolver::with_options(SolverOptions::singles());
     let mut group = c.benchmark_group("generate");
     group.sample_size(20);
     let mut seed = 0;

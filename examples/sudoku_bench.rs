@@ -5,7 +5,6 @@
 
 use std::time::Instant;
 
-use alldiff::constraints::LockedCandidates;
 use alldiff::sudoku::{Grid, Propagation, SolveResult, SolverOptions, SudokuSolver};
 use alldiff::{SearchConfig, VariableOrder};
 
@@ -21,24 +20,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(Grid::parse)
         .collect::<Result<_, _>>()?;
     let levels = [
-        ("value", Propagation::NAKED_SINGLES),
+        ("value", Propagation::NakedSingles),
+        ("hidden", Propagation::HiddenSingles),
+        ("hidden+locked", Propagation::LockedCandidates),
+        ("domain+locked", Propagation::Full),
+        ("system", Propagation::SystemSingles),
         (
-            "value+locked",
-            Propagation {
-                locked_candidates: LockedCandidates::Always,
-                ..Propagation::NAKED_SINGLES
-            },
+            "system+root-locked",
+            Propagation::SystemLockedCandidatesAtRoot,
         ),
-        ("hidden", Propagation::HIDDEN_SINGLES),
-        ("hidden+locked", Propagation::LOCKED_CANDIDATES),
-        (
-            "domain",
-            Propagation {
-                locked_candidates: LockedCandidates::Off,
-                ..Propagation::FULL
-            },
-        ),
-        ("domain+locked", Propagation::FULL),
+        ("system+locked", Propagation::SystemLockedCandidates),
     ];
     let orders = [
         ("first-fail", VariableOrder::SmallestDomain),
@@ -51,7 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 propagation,
                 search: SearchConfig::new().variable_order(order),
             };
-            let mut solver = SudokuSolver::with_options(options)?;
+            let mut solver = SudokuSolver::with_options(options);
             let (mut nodes, mut unique) = (0u64, 0usize);
             let start = Instant::now();
             for puzzle in &puzzles {

@@ -23,8 +23,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut options = SolverOptions::default();
     match args.next().as_deref() {
         None | Some("default") => {}
-        Some("hidden") => options.propagation = Propagation::HIDDEN_SINGLES,
-        Some("locked") => options.propagation = Propagation::LOCKED_CANDIDATES,
+        Some("hidden") => options.propagation = Propagation::HiddenSingles,
+        Some("locked") => options.propagation = Propagation::LockedCandidates,
         Some(other) => options.propagation = preset(other).ok_or("unknown preset")?,
     }
     match args.next().as_deref() {
@@ -49,7 +49,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .take(limit)
         .map(|l| Grid::parse(l.get(..81).unwrap_or(l)))
         .collect::<Result<_, _>>()?;
-    let mut solver = SudokuSolver::with_options(options)?;
+    let mut solver = SudokuSolver::with_options(options);
     let (mut unique, mut multiple, mut none, mut nodes) = (0usize, 0usize, 0usize, 0u64);
     for puzzle in &puzzles {
         match solver.solve(puzzle) {
@@ -82,10 +82,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
 fn preset(name: &str) -> Option<Propagation> {
     match name {
-        "system" => Some(Propagation::SYSTEM),
-        "system+locked" => Some(Propagation::SYSTEM_LOCKED),
-        "system+root-locked" => Some(Propagation::SYSTEM_ROOT_LOCKED),
-        "full" => Some(Propagation::FULL),
+        "system" => Some(Propagation::SystemSingles),
+        "system+locked" => Some(Propagation::SystemLockedCandidates),
+        "system+root-locked" => Some(Propagation::SystemLockedCandidatesAtRoot),
+        "full" => Some(Propagation::Full),
         _ => None,
     }
 }

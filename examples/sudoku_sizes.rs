@@ -12,9 +12,9 @@ use alldiff::{Limits, SearchConfig, VariableOrder};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let levels = [
-        ("hidden", Propagation::HIDDEN_SINGLES),
-        ("hidden+locked", Propagation::LOCKED_CANDIDATES),
-        ("domain+locked", Propagation::FULL),
+        ("hidden", Propagation::HiddenSingles),
+        ("hidden+locked", Propagation::LockedCandidates),
+        ("domain+locked", Propagation::Full),
     ];
     let orders = [
         ("first-fail", VariableOrder::SmallestDomain),
@@ -41,7 +41,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let mut solver = SudokuSolver::with_options(SolverOptions {
                     propagation,
                     search: SearchConfig::new().variable_order(order),
-                })?;
+                });
                 solver.set_limits(Limits::none().with_nodes(1_000_000));
                 let start = Instant::now();
                 let (mut worst, mut worst_name, mut stopped) = (0.0f64, String::new(), 0);

@@ -27,7 +27,7 @@ fn a_sudoku_batch_allocates_only_the_answers() {
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
     ]
     .map(|p| Grid::parse(p).unwrap());
-    let mut solver = SudokuSolver::new().unwrap();
+    let mut solver = SudokuSolver::new();
     for puzzle in &puzzles {
         assert!(matches!(solver.solve(puzzle), SolveResult::Unique(_)));
     }

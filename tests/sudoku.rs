@@ -19,7 +19,7 @@ fn grid(text: &str) -> Grid {
 }
 
 fn solver() -> SudokuSolver {
-    SudokuSolver::new().expect("built-in model")
+    SudokuSolver::new()
 }
 
 #[test]
@@ -38,15 +38,7 @@ fn classic_puzzle_solves_uniquely() {
 
 #[test]
 fn every_propagation_and_heuristic_agrees_on_the_classic() {
-    for propagation in [
-        Propagation::NAKED_SINGLES,
-        Propagation::HIDDEN_SINGLES,
-        Propagation::LOCKED_CANDIDATES,
-        Propagation::FULL,
-        Propagation::SYSTEM,
-        Propagation::SYSTEM_ROOT_LOCKED,
-        Propagation::SYSTEM_LOCKED,
-    ] {
+    for propagation in Propagation::ALL {
         for order in [
             VariableOrder::SmallestDomain,
             VariableOrder::DomOverWeightedDegree,
@@ -55,7 +47,7 @@ fn every_propagation_and_heuristic_agrees_on_the_classic() {
                 propagation,
                 search: SearchConfig::new().variable_order(order),
             };
-            let mut solver = SudokuSolver::with_options(options).unwrap();
+            let mut solver = SudokuSolver::with_options(options);
             assert_eq!(
                 solver.solve(&grid(INKALA)),
                 solver.solve(&grid(INKALA)),
@@ -71,17 +63,6 @@ fn every_propagation_and_heuristic_agrees_on_the_classic() {
             );
         }
     }
-}
-
-#[test]
-fn locked_candidates_at_the_root_need_the_system() {
-    let propagation = Propagation {
-        system: false,
-        ..Propagation::SYSTEM_ROOT_LOCKED
-    };
-    let error = SudokuModel::new(3, propagation).unwrap_err();
-    assert!(error.to_string().contains("need the system"), "{error}");
-    assert!(SudokuModel::new(3, Propagation::SYSTEM_ROOT_LOCKED).is_ok());
 }
 
 #[test]
@@ -428,12 +409,11 @@ fn puzzle_file_solves_uniquely() {
         .filter(|l| !l.trim().is_empty())
         .map(grid)
         .collect();
-    for propagation in [Propagation::HIDDEN_SINGLES, Propagation::FULL] {
+    for propagation in [Propagation::HiddenSingles, Propagation::Full] {
         let mut solver = SudokuSolver::with_options(SolverOptions {
             propagation,
             ..SolverOptions::default()
-        })
-        .unwrap();
+        });
         for puzzle in &puzzles {
             let SolveResult::Unique(solution) = solver.solve(puzzle) else {
                 panic!("{puzzle} is not unique");
@@ -503,7 +483,7 @@ fn system_root_is_the_singles_closure_puzzle_after_puzzle() {
     use alldiff::Solver;
     // One solver for every grid: the system's copy of the domains from one puzzle
     // must follow the store to the next (values come back, others go).
-    let (model, cells) = SudokuModel::new(3, Propagation::SYSTEM)
+    let (model, cells) = SudokuModel::new(3, Propagation::SystemSingles)
         .unwrap()
         .into_parts();
     let mut solver = Solver::new(model);
@@ -577,17 +557,16 @@ fn system_counts_agree_with_separate_constraints_through_backtracking() {
         ];
         let mut counts = Vec::new();
         for propagation in [
-            Propagation::HIDDEN_SINGLES,
-            Propagation::SYSTEM,
-            Propagation::SYSTEM_ROOT_LOCKED,
-            Propagation::SYSTEM_LOCKED,
+            Propagation::HiddenSingles,
+            Propagation::SystemSingles,
+            Propagation::SystemLockedCandidatesAtRoot,
+            Propagation::SystemLockedCandidates,
         ] {
             for search in configs {
                 let mut solver = SudokuSolver::with_options(SolverOptions {
                     propagation,
                     search,
-                })
-                .unwrap();
+                });
                 let count = solver.count(&puzzle, Some(1_500));
                 counts.push(count.solutions);
                 if let SolveResult::Unique(s) | SolveResult::Multiple(s) = solver.solve(&puzzle) {

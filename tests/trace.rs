@@ -255,7 +255,7 @@ fn sudoku_4x4_tree_is_exact() {
     // r3c2 gives a second solution. Propagation cannot choose, so the search branches
     // once on r1c1 and each branch propagates to a solution.
     let puzzle = Grid::parse("..343412..434321").unwrap();
-    let (model, cells) = SudokuModel::new(2, Propagation::HIDDEN_SINGLES)
+    let (model, cells) = SudokuModel::new(2, Propagation::HiddenSingles)
         .unwrap()
         .into_parts();
     let mut solver = Solver::with_config(model, input_order());

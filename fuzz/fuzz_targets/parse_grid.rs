@@ -14,7 +14,7 @@ fuzz_target!(|text: &str| {
     assert_eq!(Grid::parse(&grid.to_grid_string()).as_ref(), Ok(&grid));
     let _ = validate(&grid);
     if grid.box_size() <= 3 {
-        let mut solver = SudokuSolver::new().expect("built-in model");
+        let mut solver = SudokuSolver::new();
         solver.set_limits(Limits::none().with_nodes(2_000));
         let _ = solver.solve(&grid);
     }

@@ -225,9 +225,9 @@ impl PropagationArgs {
     /// The options of each puzzle's solver.
     pub(crate) fn options(&self) -> SolverOptions {
         let propagation = match self.propagation {
-            PropagationArg::Singles => Propagation::SYSTEM,
-            PropagationArg::RootLocked => Propagation::SYSTEM_ROOT_LOCKED,
-            PropagationArg::Locked => Propagation::SYSTEM_LOCKED,
+            PropagationArg::Singles => Propagation::SystemSingles,
+            PropagationArg::RootLocked => Propagation::SystemLockedCandidatesAtRoot,
+            PropagationArg::Locked => Propagation::SystemLockedCandidates,
         };
         SolverOptions {
             propagation,

@@ -155,7 +155,7 @@ const NODE_LIMIT: u64 = 200_000;
 /// let options = GenerateOptions { box_size: 2, hints: Some(6), seed: 7, ..Default::default() };
 /// let generated = generate(&options)?;
 /// assert_eq!(generated.puzzle.clue_count(), 6);
-/// let mut solver = SudokuSolver::new()?;
+/// let mut solver = SudokuSolver::new();
 /// assert_eq!(solver.solve(&generated.puzzle), SolveResult::Unique(generated.solution));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -166,7 +166,7 @@ const NODE_LIMIT: u64 = 200_000;
 /// bad box size) or was not met within `attempts` grids.
 pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
     generate_with(
-        &mut SudokuSolver::with_options(SolverOptions::singles())?,
+        &mut SudokuSolver::with_options(SolverOptions::singles()),
         options,
     )
 }

@@ -10,7 +10,9 @@
 //! A grid is made of `side × side` cells, where `side = box_size²`; the supported box sizes are
 //! 2 to 5, that is 4x4, 9x9, 16x16 and 25x25 grids. The cells are kept row-major in a vector of
 //! `u8`: `0` is a blank and `1..=side` a digit. Grid coordinates (rows, columns, cell indices,
-//! unit numbers) are 0-based in the API and 1-based in messages (`r1c1` is the top-left cell).
+//! unit numbers) are 0-based in the API and 1-based in messages: a [`Cell`] displays as `r1c1`
+//! for the top-left cell. [`Grid::get`] reads a cell (`None` for a blank, or outside the grid)
+//! and [`Grid::set`] writes one.
 //!
 //! # Symbols
 //!
@@ -55,18 +57,19 @@
 //! # Validation
 //!
 //! The rule is that no digit appears twice in a [`Unit`] (a row, a column or a box). [`validate`]
-//! lists every break of it as a [`Conflict`]; blanks are never conflicts, so a partly filled
-//! puzzle validates as long as its clues agree. [`check_solution`] also asks for a complete grid
-//! that keeps every clue of the puzzle.
+//! lists every break of it as a [`RepeatedDigit`], naming its [`Cell`]s (`r1c4`); blanks are
+//! never repeated digits, so a partly filled puzzle validates as long as its clues agree.
+//! [`check_solution`] also asks for a complete grid that keeps every clue of the puzzle.
 //!
 //! ```
-//! use alldiff::sudoku::{Grid, validate};
+//! use alldiff::sudoku::{Cell, Grid, validate};
 //!
 //! let grid: Grid = "1..1 .... .... 1...".parse()?;
-//! let conflicts = validate(&grid);
-//! assert_eq!(conflicts.len(), 2);
-//! assert_eq!(conflicts[0].to_string(), "row 1 has 1 twice: r1c1, r1c4");
-//! assert_eq!(conflicts[1].to_string(), "column 1 has 1 twice: r1c1, r4c1");
+//! let repeated = validate(&grid);
+//! assert_eq!(repeated.len(), 2);
+//! assert_eq!(repeated[0].to_string(), "row 1 has 1 twice: r1c1, r1c4");
+//! assert_eq!(repeated[1].cells[1], Cell::new(3, 0));
+//! assert_eq!(repeated[1].to_string(), "column 1 has 1 twice: r1c1, r4c1");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -83,32 +86,30 @@
 //! [`SolveResult::Multiple`], [`SolveResult::None`] (contradictory clues fail at the root,
 //! before any search) or [`SolveResult::Stopped`] by a limit.
 //!
-//! The default ([`SolverOptions::default`]) is [`Propagation::SYSTEM`] with first fail:
-//! one [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) over all units
+//! The default ([`SolverOptions::default`]) is [`Propagation::SystemSingles`] with first
+//! fail: one [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) over all units
 //! (naked and hidden singles; value-major, its sets kept as backtrackable state) instead
-//! of one all-different per unit. Locked candidates prune more, and most of what they save
-//! they save at the root: [`Propagation::SYSTEM_ROOT_LOCKED`] searches 2.3 nodes a 17-clue
-//! puzzle and 86.5 a `top1465` one on samples of the shared files, against 1.8 and 59.5
-//! with them everywhere ([`Propagation::SYSTEM_LOCKED`]) and 13.9 and 209 with singles
-//! alone. They pay on such hard collections and cost more than they save on easier
-//! puzzles: whole processes, 2026-11-30, as a share of the `sudoku` crate's throughput on
-//! the 17-clue, `top1465`, hardest and multi-solution files, singles alone give 0.59,
-//! 0.58, 0.90, 0.54, locked candidates at the root 0.70, 0.80, 0.91, 0.49 and everywhere
-//! 0.69, 0.75, 0.79, 0.39; on puzzles the generator makes (minimal, or 25 or 30 clues)
-//! singles alone solve 16-20% more a second than locked candidates at the root
-//! (`docs/performance.md`). First fail, because with one constraint dom/wdeg has no
+//! of one all-different per unit. It is the fastest on the puzzles the generator makes and
+//! on puzzles with several solutions. Locked candidates prune more, and most of what they
+//! save they save at the root: [`Propagation::SystemLockedCandidatesAtRoot`] searches
+//! nearly as few nodes as [`Propagation::SystemLockedCandidates`] (locked candidates at
+//! every node) and far fewer than singles alone, and is the fastest on hard collections
+//! such as 17-clue and `top1465` puzzles; on easier puzzles they cost more than they
+//! save. Locked candidates at every node search the fewest nodes but cost the most per
+//! node. The measurements, against the `sudoku` crate and between these choices, are in
+//! `docs/performance.md`. First fail, because with one constraint dom/wdeg has no
 //! weights to tell variables apart: it makes the same choices, more slowly. Sparse 16x16
 //! and 25x25 grids stay fast with it (tested).
 //!
-//! Per unit, hidden singles with dom/wdeg ([`Propagation::HIDDEN_SINGLES`]) remain the best
-//! of the per-unit presets on `top1465`: ahead of first fail, of locked candidates added
+//! Per unit, hidden singles with dom/wdeg ([`Propagation::HiddenSingles`]) remain the best
+//! of the per-unit choices on `top1465`: ahead of first fail, of locked candidates added
 //! (which halves the nodes but costs more per node), of full all-different consistency and
 //! of value elimination alone. [`rate`] and [`explain`] use their own presets.
 //!
 //! ```
 //! use alldiff::sudoku::{Grid, SolveResult, SudokuSolver};
 //!
-//! let mut solver = SudokuSolver::new()?;
+//! let mut solver = SudokuSolver::new();
 //! let puzzle: Grid = "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..".parse()?;
 //! let SolveResult::Unique(solution) = solver.solve(&puzzle) else { panic!("unique") };
 //! assert!(solution.to_line().starts_with("316578492"));
@@ -137,6 +138,7 @@
 //! [`format_candidates`] prints a grid of candidates.
 
 mod candidates;
+mod cell;
 mod explain;
 mod generate;
 mod grid;
@@ -146,8 +148,9 @@ mod solve;
 mod validate;
 
 pub use candidates::format_candidates;
+pub use cell::Cell;
 pub use explain::{
-    Cell, Elimination, ExplainError, Explanation, Placement, Step, Technique, explain,
+    Elimination, ExplainError, Explanation, ExplanationStep, Placement, Technique, explain,
 };
 pub use generate::{
     GenerateError, GenerateOptions, Generated, Removal, Symmetry, generate, generate_with,
@@ -158,4 +161,4 @@ pub use rate::{
     Difficulty, RateError, Rating, UnknownDifficulty, rate, rate_with_limit, rate_with_limits,
 };
 pub use solve::{SolveResult, SolverOptions, SudokuSolver};
-pub use validate::{Conflict, SolutionError, SolutionProblem, check_solution, validate};
+pub use validate::{RepeatedDigit, SolutionError, SolutionProblem, check_solution, validate};

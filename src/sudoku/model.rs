@@ -4,83 +4,88 @@ use crate::constraints::{AllDifferentSystem, LockedCandidates};
 use crate::sudoku::{Grid, ParseError, Unit};
 use crate::{Model, ModelError, Strength, VarId};
 
-/// How strongly the Sudoku model propagates: the strength of its all-different
-/// constraints, and whether boxes and lines prune each other (locked candidates).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Propagation {
-    /// The strength of the `3·side` all-different constraints.
-    pub strength: Strength,
-    /// When boxes and lines prune each other: an
-    /// [`Intersection`](crate::constraints::Intersection) for every box–row and
-    /// box–column pair that overlap, or the system's locked-candidates rule when
-    /// `system` is set. [`LockedCandidates::AtRoot`] needs `system`.
-    pub locked_candidates: LockedCandidates,
-    /// Whether all units are propagated together by one
-    /// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) (naked and hidden
-    /// singles) instead of one all-different per unit. `strength` then only matters if
-    /// it is [`Strength::Domain`], which adds the per-unit matching.
-    pub system: bool,
+/// How strongly the Sudoku model propagates: which Sudoku rules it applies, and
+/// whether it posts one all-different constraint per unit or one
+/// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) over all units.
+///
+/// The per-unit choices are the grades of [`rate`](super::rate), weakest first; the
+/// system ones prune what the matching per-unit choice prunes, faster. Which is the
+/// fastest where is told in the [`sudoku`](crate::sudoku) module docs; the numbers are
+/// in `docs/performance.md`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Propagation {
+    /// Value elimination only, per unit: naked singles.
+    NakedSingles,
+    /// Naked and hidden singles, per unit.
+    HiddenSingles,
+    /// Naked and hidden singles per unit, and locked candidates: an
+    /// [`Intersection`](crate::constraints::Intersection) for every box and row, and
+    /// every box and column, that overlap.
+    LockedCandidates,
+    /// Full all-different consistency (Régin's matching) on each unit, and locked
+    /// candidates: also naked and hidden pairs, triples, ...
+    Full,
+    /// Naked and hidden singles on all units at once, by one
+    /// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem): what
+    /// [`HiddenSingles`](Self::HiddenSingles) prunes, faster. The default.
+    #[default]
+    SystemSingles,
+    /// [`SystemSingles`](Self::SystemSingles) with the system's locked-candidates rule
+    /// at every node ([`LockedCandidates::Always`]): what
+    /// [`LockedCandidates`](Self::LockedCandidates) prunes.
+    SystemLockedCandidates,
+    /// [`SystemSingles`](Self::SystemSingles) with locked candidates at the root only
+    /// ([`LockedCandidates::AtRoot`]): nearly the search trees of
+    /// [`SystemLockedCandidates`](Self::SystemLockedCandidates) at about the cost of
+    /// singles below the root.
+    SystemLockedCandidatesAtRoot,
 }
 
 impl Propagation {
-    /// Value elimination only: naked singles.
-    pub const NAKED_SINGLES: Propagation = Propagation {
-        strength: Strength::Value,
-        locked_candidates: LockedCandidates::Off,
-        system: false,
-    };
-    /// Naked and hidden singles.
-    pub const HIDDEN_SINGLES: Propagation = Propagation {
-        strength: Strength::HiddenSingles,
-        locked_candidates: LockedCandidates::Off,
-        system: false,
-    };
-    /// Singles and locked candidates.
-    pub const LOCKED_CANDIDATES: Propagation = Propagation {
-        strength: Strength::HiddenSingles,
-        locked_candidates: LockedCandidates::Always,
-        system: false,
-    };
-    /// Full all-different consistency (Régin) on each unit, and locked candidates.
-    pub const FULL: Propagation = Propagation {
-        strength: Strength::Domain,
-        locked_candidates: LockedCandidates::Always,
-        system: false,
-    };
-    /// Naked and hidden singles on all units at once, by one
-    /// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem): what
-    /// [`HIDDEN_SINGLES`](Self::HIDDEN_SINGLES) prunes, faster.
-    pub const SYSTEM: Propagation = Propagation {
-        strength: Strength::HiddenSingles,
-        locked_candidates: LockedCandidates::Off,
-        system: true,
-    };
-    /// [`SYSTEM`](Self::SYSTEM) with locked candidates: what
-    /// [`LOCKED_CANDIDATES`](Self::LOCKED_CANDIDATES) prunes.
-    pub const SYSTEM_LOCKED: Propagation = Propagation {
-        strength: Strength::HiddenSingles,
-        locked_candidates: LockedCandidates::Always,
-        system: true,
-    };
-    /// [`SYSTEM`](Self::SYSTEM) with locked candidates at the root only
-    /// ([`LockedCandidates::AtRoot`]): nearly the search trees of
-    /// [`SYSTEM_LOCKED`](Self::SYSTEM_LOCKED) at about the cost of singles below the
-    /// root.
-    pub const SYSTEM_ROOT_LOCKED: Propagation = Propagation {
-        strength: Strength::HiddenSingles,
-        locked_candidates: LockedCandidates::AtRoot,
-        system: true,
-    };
-}
+    /// Every choice: the per-unit ones weakest first, then the system ones.
+    pub const ALL: [Propagation; 7] = [
+        Propagation::NakedSingles,
+        Propagation::HiddenSingles,
+        Propagation::LockedCandidates,
+        Propagation::Full,
+        Propagation::SystemSingles,
+        Propagation::SystemLockedCandidates,
+        Propagation::SystemLockedCandidatesAtRoot,
+    ];
 
-impl Default for Propagation {
-    /// [`SYSTEM`](Self::SYSTEM): naked and hidden singles on all units at once; the
-    /// fastest on generated puzzles and on puzzles with several solutions, and at
-    /// least half the `sudoku` crate's throughput on every file measured.
-    /// [`SYSTEM_ROOT_LOCKED`](Self::SYSTEM_ROOT_LOCKED) is faster on hard collections
-    /// such as 17-clue and `top1465` puzzles (see the `sudoku` module docs).
-    fn default() -> Propagation {
-        Propagation::SYSTEM
+    /// When the system applies locked candidates; `None` for the per-unit choices.
+    fn system(self) -> Option<LockedCandidates> {
+        match self {
+            Propagation::SystemSingles => Some(LockedCandidates::Off),
+            Propagation::SystemLockedCandidates => Some(LockedCandidates::Always),
+            Propagation::SystemLockedCandidatesAtRoot => Some(LockedCandidates::AtRoot),
+            Propagation::NakedSingles
+            | Propagation::HiddenSingles
+            | Propagation::LockedCandidates
+            | Propagation::Full => None,
+        }
+    }
+
+    /// The strength of the per-unit all-different constraints; `None` for the system
+    /// choices, which post none.
+    fn unit_strength(self) -> Option<Strength> {
+        match self {
+            Propagation::NakedSingles => Some(Strength::Value),
+            Propagation::HiddenSingles | Propagation::LockedCandidates => {
+                Some(Strength::HiddenSingles)
+            }
+            Propagation::Full => Some(Strength::Domain),
+            Propagation::SystemSingles
+            | Propagation::SystemLockedCandidates
+            | Propagation::SystemLockedCandidatesAtRoot => None,
+        }
+    }
+
+    /// Whether an [`Intersection`](crate::constraints::Intersection) is posted for every
+    /// box and line that overlap.
+    fn intersections(self) -> bool {
+        matches!(self, Propagation::LockedCandidates | Propagation::Full)
     }
 }
 
@@ -90,14 +95,14 @@ pub enum SudokuConstraint {
     /// The all-different constraint of a row, column or box.
     Unit(Unit),
     /// The locked-candidates constraint of a box and a row or column that overlap
-    /// ([`Propagation::locked_candidates`]).
+    /// ([`Propagation::LockedCandidates`], [`Propagation::Full`]).
     Intersection {
         /// The box ([`Unit::Box`]).
         box_unit: Unit,
         /// The row or column.
         line: Unit,
     },
-    /// The one constraint over every unit ([`Propagation::system`]).
+    /// The one constraint over every unit (the `System` choices of [`Propagation`]).
     System,
 }
 
@@ -126,12 +131,12 @@ pub struct SudokuModel {
 impl SudokuModel {
     /// Builds the model for `box_size` (2 to 5): `side²` variables over `1..=side`
     /// named `r1c1`, `r1c2`, ... row-major, an all-different constraint for every row,
-    /// column and box, and the locked-candidate constraints if asked for.
+    /// column and box (or one system over them all), and the locked-candidate
+    /// constraints if asked for.
     ///
     /// # Errors
     ///
-    /// [`ModelError::InvalidConstraint`] if `box_size` is not 2 to 5, or if locked
-    /// candidates at the root are asked for without `system`.
+    /// [`ModelError::InvalidConstraint`] if `box_size` is not 2 to 5.
     pub fn new(box_size: usize, propagation: Propagation) -> Result<SudokuModel, ModelError> {
         let grid =
             Grid::empty(box_size).map_err(|error: ParseError| ModelError::InvalidConstraint {
@@ -148,25 +153,19 @@ impl SudokuModel {
             grid.unit_cells(unit).map(|index| cells[index]).collect()
         };
         let mut constraints = Vec::new();
-        if propagation.locked_candidates == LockedCandidates::AtRoot && !propagation.system {
-            return Err(ModelError::InvalidConstraint {
-                constraint: "sudoku",
-                reason: "locked candidates at the root need the system".to_owned(),
-            });
-        }
-        if propagation.system {
+        if let Some(locked_candidates) = propagation.system() {
             let system = AllDifferentSystem::new(&model, grid.units().map(unit_vars))?
-                .locked_candidates(propagation.locked_candidates);
+                .locked_candidates(locked_candidates);
             model.post(system)?;
             constraints.push(SudokuConstraint::System);
         }
-        if !propagation.system || propagation.strength == Strength::Domain {
+        if let Some(strength) = propagation.unit_strength() {
             for unit in grid.units() {
-                model.all_different_with(unit_vars(unit), propagation.strength)?;
+                model.all_different_with(unit_vars(unit), strength)?;
                 constraints.push(SudokuConstraint::Unit(unit));
             }
         }
-        if propagation.locked_candidates == LockedCandidates::Always && !propagation.system {
+        if propagation.intersections() {
             for b in 0..side {
                 let box_vars = unit_vars(Unit::Box(b));
                 let (band, stack) = (b / box_size, b % box_size);
@@ -214,7 +213,7 @@ impl SudokuModel {
     /// ```
     /// use alldiff::sudoku::{Propagation, SudokuConstraint, SudokuModel, Unit};
     ///
-    /// let sudoku = SudokuModel::new(3, Propagation::LOCKED_CANDIDATES)?;
+    /// let sudoku = SudokuModel::new(3, Propagation::LockedCandidates)?;
     /// assert_eq!(sudoku.constraints().len(), sudoku.model().constraint_count());
     /// assert_eq!(sudoku.constraints()[0], SudokuConstraint::Unit(Unit::Row(0)));
     /// assert_eq!(

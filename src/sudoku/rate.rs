@@ -12,13 +12,13 @@ use crate::{CountStatus, Limits, ModelError, SearchConfig, Solver, StopReason, V
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Difficulty {
-    /// Naked singles alone solve it ([`Propagation::NAKED_SINGLES`]).
+    /// Naked singles alone solve it ([`Propagation::NakedSingles`]).
     Easy,
-    /// Hidden singles are needed ([`Propagation::HIDDEN_SINGLES`]).
+    /// Hidden singles are needed ([`Propagation::HiddenSingles`]).
     Medium,
-    /// Locked candidates are needed ([`Propagation::LOCKED_CANDIDATES`]).
+    /// Locked candidates are needed ([`Propagation::LockedCandidates`]).
     Hard,
-    /// Full all-different consistency on each unit is needed ([`Propagation::FULL`]):
+    /// Full all-different consistency on each unit is needed ([`Propagation::Full`]):
     /// naked and hidden pairs, triples, ...
     Fiendish,
     /// No level solves it without search; [`Rating`] tells how much search.
@@ -100,10 +100,10 @@ pub enum RateError {
 
 /// The propagation of each grade that needs no search, easiest first.
 const LEVELS: [(Difficulty, Propagation); 4] = [
-    (Difficulty::Easy, Propagation::NAKED_SINGLES),
-    (Difficulty::Medium, Propagation::HIDDEN_SINGLES),
-    (Difficulty::Hard, Propagation::LOCKED_CANDIDATES),
-    (Difficulty::Fiendish, Propagation::FULL),
+    (Difficulty::Easy, Propagation::NakedSingles),
+    (Difficulty::Medium, Propagation::HiddenSingles),
+    (Difficulty::Hard, Propagation::LockedCandidates),
+    (Difficulty::Fiendish, Propagation::Full),
 ];
 
 /// Rates a puzzle: the weakest propagation level that fixes every cell at the root

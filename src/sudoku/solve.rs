@@ -43,12 +43,12 @@ impl Default for SolverOptions {
 }
 
 impl SolverOptions {
-    /// Singles only ([`Propagation::SYSTEM`]) with first fail, whatever the default: no
+    /// Singles only ([`Propagation::SystemSingles`]) with first fail, whatever the default: no
     /// locked candidates even at the root, so faster where propagation alone settles
     /// most questions, as in the uniqueness checks of generation.
     pub fn singles() -> SolverOptions {
         SolverOptions {
-            propagation: Propagation::SYSTEM,
+            propagation: Propagation::SystemSingles,
             ..SolverOptions::default()
         }
     }
@@ -70,7 +70,7 @@ struct Engine {
 /// ```
 /// use alldiff::sudoku::{Grid, SolveResult, SudokuSolver};
 ///
-/// let mut solver = SudokuSolver::new()?;
+/// let mut solver = SudokuSolver::new();
 /// let puzzle: Grid = ".2343.1221.3432.".parse()?;
 /// let SolveResult::Unique(solution) = solver.solve(&puzzle) else { panic!("unique") };
 /// assert_eq!(solution.to_line(), "1234341221434321");
@@ -108,33 +108,28 @@ impl Engine {
 
 const BOX_SIZES: std::ops::RangeInclusive<usize> = 2..=5;
 
+impl Default for SudokuSolver {
+    /// As [`SudokuSolver::new`].
+    fn default() -> SudokuSolver {
+        SudokuSolver::new()
+    }
+}
+
 impl SudokuSolver {
     /// A solver with the default options.
-    ///
-    /// # Errors
-    ///
-    /// A [`ModelError`] if a model cannot be built (never with the built-in model).
-    pub fn new() -> Result<SudokuSolver, ModelError> {
+    pub fn new() -> SudokuSolver {
         SudokuSolver::with_options(SolverOptions::default())
     }
 
-    /// A solver with the given propagation and search. The models are built per size
-    /// when first needed; the 4x4 one is built now, so that options no model accepts
-    /// are reported here.
-    ///
-    /// # Errors
-    ///
-    /// A [`ModelError`] if a model cannot be built (never with the built-in model).
-    pub fn with_options(options: SolverOptions) -> Result<SudokuSolver, ModelError> {
-        let limits = Limits::none();
-        let mut engines: Vec<Option<Engine>> = BOX_SIZES.map(|_| None).collect();
-        engines[0] = Some(Engine::new(*BOX_SIZES.start(), options, &limits)?);
-        Ok(SudokuSolver {
+    /// A solver with the given propagation and search. The model of each size is
+    /// built when a grid of that size first comes.
+    pub fn with_options(options: SolverOptions) -> SudokuSolver {
+        SudokuSolver {
             options,
-            limits,
-            engines,
+            limits: Limits::none(),
+            engines: BOX_SIZES.map(|_| None).collect(),
             last: None,
-        })
+        }
     }
 
     /// The options it was made with.
@@ -231,7 +226,7 @@ impl SudokuSolver {
         self.last = Some(box_size);
         let slot = self.engines.get_mut(box_size.checked_sub(2)?)?;
         if slot.is_none() {
-            // Cannot fail: the same model was built for 4x4 in `with_options`.
+            // Cannot fail: the box size is 2 to 5, and every `Propagation` builds.
             *slot = Engine::new(box_size, self.options, &self.limits).ok();
         }
         slot.as_mut()

@@ -6,23 +6,25 @@ use std::fmt;
 
 use thiserror::Error;
 
+use super::Cell;
 use super::grid::{Grid, Unit, symbol};
 
 /// The most problems [`SolutionError`] shows in its message; the rest are counted.
 const SHOWN_PROBLEMS: usize = 5;
 
-/// A digit that appears more than once in a unit.
+/// A digit that appears more than once in a unit: a break of the Sudoku rule, as
+/// [`validate`] reports it.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Conflict {
+pub struct RepeatedDigit {
     /// The row, column or box.
     pub unit: Unit,
     /// The repeated digit, `1..=side`.
     pub digit: u8,
-    /// Every cell of the unit holding the digit, as 0-based `(row, column)`, in reading order.
-    pub cells: Vec<(usize, usize)>,
+    /// Every cell of the unit holding the digit, in reading order.
+    pub cells: Vec<Cell>,
 }
 
-impl fmt::Display for Conflict {
+impl fmt::Display for RepeatedDigit {
     /// As `row 1 has 8 twice: r1c1, r1c5`, 1-based.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let times = match self.cells.len() {
@@ -32,17 +34,17 @@ impl fmt::Display for Conflict {
             n => format!("{n} times"),
         };
         write!(f, "{} has {} {times}:", self.unit, symbol(self.digit))?;
-        for (i, &(row, col)) in self.cells.iter().enumerate() {
+        for (i, cell) in self.cells.iter().enumerate() {
             let comma = if i == 0 { "" } else { "," };
-            write!(f, "{comma} {}", CellName(row, col))?;
+            write!(f, "{comma} {cell}")?;
         }
         Ok(())
     }
 }
 
-/// Every conflict of a grid: by unit (rows, then columns, then boxes, each from the first), then
-/// by digit. An empty list means no digit is repeated in any unit.
-pub fn validate(grid: &Grid) -> Vec<Conflict> {
+/// Every repeated digit of a grid: by unit (rows, then columns, then boxes, each from the
+/// first), then by digit. An empty list means no digit is repeated in any unit.
+pub fn validate(grid: &Grid) -> Vec<RepeatedDigit> {
     let side = grid.side();
     let cells = grid.cells();
     // For each digit, the cells of the current unit that hold it.
@@ -55,12 +57,12 @@ pub fn validate(grid: &Grid) -> Vec<Conflict> {
         }
         for (digit, indices) in holders.iter().enumerate().skip(1) {
             if indices.len() > 1 {
-                conflicts.push(Conflict {
+                conflicts.push(RepeatedDigit {
                     unit,
                     digit: u8::try_from(digit).unwrap_or(u8::MAX),
                     cells: indices
                         .iter()
-                        .map(|&index| (index / side, index % side))
+                        .map(|&index| Cell::at_index(index, side))
                         .collect(),
                 });
             }
@@ -80,26 +82,22 @@ pub enum SolutionProblem {
         /// The side of the solution.
         solution_side: usize,
     },
-    /// A cell of the solution (0-based) is blank.
+    /// A cell of the solution is blank.
     Blank {
-        /// The row, from 0.
-        row: usize,
-        /// The column, from 0.
-        column: usize,
+        /// The cell.
+        cell: Cell,
     },
-    /// A cell of the solution (0-based) does not hold the clue the puzzle gives.
+    /// A cell of the solution does not hold the clue the puzzle gives.
     ClueChanged {
-        /// The row, from 0.
-        row: usize,
-        /// The column, from 0.
-        column: usize,
+        /// The cell.
+        cell: Cell,
         /// The digit of the puzzle.
         clue: u8,
         /// The digit of the solution.
         found: u8,
     },
     /// A digit is repeated in a unit of the solution.
-    Conflict(Conflict),
+    RepeatedDigit(RepeatedDigit),
 }
 
 impl fmt::Display for SolutionProblem {
@@ -109,22 +107,14 @@ impl fmt::Display for SolutionProblem {
                 puzzle_side: p,
                 solution_side: s,
             } => write!(f, "the puzzle is {p}x{p} but the solution is {s}x{s}"),
-            SolutionProblem::Blank { row, column } => {
-                write!(f, "{} is blank", CellName(*row, *column))
-            }
-            SolutionProblem::ClueChanged {
-                row,
-                column,
-                clue,
-                found,
-            } => write!(
+            SolutionProblem::Blank { cell } => write!(f, "{cell} is blank"),
+            SolutionProblem::ClueChanged { cell, clue, found } => write!(
                 f,
-                "{} is {} but the puzzle gives {}",
-                CellName(*row, *column),
+                "{cell} is {} but the puzzle gives {}",
                 symbol(*found),
                 symbol(*clue)
             ),
-            SolutionProblem::Conflict(conflict) => conflict.fmt(f),
+            SolutionProblem::RepeatedDigit(repeated) => repeated.fmt(f),
         }
     }
 }
@@ -168,21 +158,19 @@ pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), SolutionErro
 
     let changed = pairs().filter_map(|(index, (&clue, &found))| {
         (clue != 0 && found != 0 && clue != found).then_some(SolutionProblem::ClueChanged {
-            row: index / side,
-            column: index % side,
+            cell: Cell::at_index(index, side),
             clue,
             found,
         })
     });
     let blanks = pairs().filter_map(|(index, (_, &found))| {
         (found == 0).then_some(SolutionProblem::Blank {
-            row: index / side,
-            column: index % side,
+            cell: Cell::at_index(index, side),
         })
     });
     let conflicts = validate(solution)
         .into_iter()
-        .map(SolutionProblem::Conflict);
+        .map(SolutionProblem::RepeatedDigit);
 
     let problems: Vec<_> = changed.chain(blanks).chain(conflicts).collect();
     if problems.is_empty() {
@@ -206,23 +194,10 @@ fn summary(problems: &[SolutionProblem]) -> String {
     text
 }
 
-/// A cell written 1-based, as `r1c5`.
-struct CellName(usize, usize);
-
-impl fmt::Display for CellName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "r{}c{}",
-            self.0.saturating_add(1),
-            self.1.saturating_add(1)
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::grid::tests::patterned;
     use proptest::prelude::*;
 
     const BOARD: &str =
@@ -236,21 +211,8 @@ mod tests {
         Grid::parse(text).unwrap()
     }
 
-    fn messages(conflicts: &[Conflict]) -> Vec<String> {
+    fn messages(conflicts: &[RepeatedDigit]) -> Vec<String> {
         conflicts.iter().map(ToString::to_string).collect()
-    }
-
-    /// A complete, conflict-free grid of the given box size.
-    fn patterned(box_size: usize) -> Grid {
-        let side = box_size * box_size;
-        let cells = (0..side * side)
-            .map(|index| {
-                let (row, col) = (index / side, index % side);
-                let value = (box_size * (row % box_size) + row / box_size + col) % side + 1;
-                u8::try_from(value).unwrap()
-            })
-            .collect();
-        Grid::from_cells(box_size, cells).unwrap()
     }
 
     #[test]
@@ -278,14 +240,14 @@ mod tests {
         );
         assert_eq!(
             conflicts[0],
-            Conflict {
+            RepeatedDigit {
                 unit: Unit::Column(0),
                 digit: 8,
-                cells: vec![(0, 0), (3, 0)],
+                cells: vec![Cell::new(0, 0), Cell::new(3, 0)],
             }
         );
         assert_eq!(conflicts[1].unit, Unit::Box(0));
-        assert_eq!(conflicts[1].cells, [(0, 0), (2, 2)]);
+        assert_eq!(conflicts[1].cells, [Cell::new(0, 0), Cell::new(2, 2)]);
     }
 
     #[test]
@@ -345,8 +307,7 @@ mod tests {
         assert_eq!(
             error.problems()[0],
             SolutionProblem::ClueChanged {
-                row: 0,
-                column: 2,
+                cell: Cell::new(0, 2),
                 clue: 6,
                 found: 4
             }
@@ -375,7 +336,9 @@ mod tests {
         assert_eq!(error.problems().len(), 81 - 32);
         assert_eq!(
             error.problems()[0],
-            SolutionProblem::Blank { row: 0, column: 1 }
+            SolutionProblem::Blank {
+                cell: Cell::new(0, 1)
+            }
         );
         assert_eq!(
             error.to_string(),
@@ -443,9 +406,9 @@ mod tests {
                 prop_assert!(n >= 2);
                 counted += n * (n - 1) / 2;
                 let in_unit: Vec<usize> = grid.unit_cells(conflict.unit).collect();
-                for &(row, col) in &conflict.cells {
-                    prop_assert_eq!(grid.get(row, col), Some(conflict.digit));
-                    prop_assert!(in_unit.contains(&(row * grid.side() + col)));
+                for &Cell { row, column } in &conflict.cells {
+                    prop_assert_eq!(grid.get(row, column), Some(conflict.digit));
+                    prop_assert!(in_unit.contains(&(row * grid.side() + column)));
                 }
             }
             prop_assert_eq!(counted, pairs);

@@ -48,7 +48,7 @@ type SolverState = Result<SudokuSolver, ModelError>;
 /// The per-thread state of solve and count: a solver with the batch's options and
 /// limits, the same for every item.
 fn new_solver(options: SolverOptions, limits: &Limits) -> SolverState {
-    let mut solver = SudokuSolver::with_options(options)?;
+    let mut solver = SudokuSolver::with_options(options);
     solver.set_limits(limits.clone());
     Ok(solver)
 }
