@@ -76,9 +76,10 @@ pub struct Pruning {
 }
 
 impl Context<'_> {
-    /// The local indices (positions in [`Propagator::variables`]) of the variables
-    /// whose domains changed since this propagator last ran. Every variable is listed
-    /// on the first run. May hold repeats.
+    /// The local indices (as [`PostContext::watch`](crate::PostContext::watch) gave
+    /// them) of the watched variables whose domains changed, in a way their watch
+    /// asked for, since this propagator last ran. Every variable is listed on the
+    /// first run. May hold repeats.
     pub fn modified(&self) -> &[u32] {
         self.modified
     }
@@ -181,7 +182,7 @@ impl Context<'_> {
     }
 
     /// The propagator's backtrackable state: as many words as
-    /// [`Propagator::initial_state`] gave.
+    /// [`PostContext::set_initial_state`](crate::PostContext::set_initial_state) gave.
     pub fn state(&self) -> &[u64] {
         &self.store.words()[self.state.0..self.state.1]
     }
@@ -190,7 +191,7 @@ impl Context<'_> {
     ///
     /// # Panics
     ///
-    /// If `index` is not below the length of [`Propagator::initial_state`].
+    /// If `index` is not below the length of [`PostContext::set_initial_state`](crate::PostContext::set_initial_state).
     pub fn set_state(&mut self, index: usize, word: u64) {
         assert!(
             index < self.state.1 - self.state.0,
