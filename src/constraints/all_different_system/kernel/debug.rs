@@ -14,13 +14,10 @@ impl<const W: usize> Kernel<W> {
     /// # Panics
     ///
     /// If a value's set differs from the variables whose domains hold it: the
-    /// message names the value (window bit) and the variables in one and not the
-    /// other.
-    pub(super) fn check_sets(&self, step: &str) {
+    /// message names the value and the variables in one and not the other.
+    pub(super) fn check_sets(&self, ctx: &Context<'_>, vars: &Vars<'_>, step: &str) {
         let domains: Vec<u64> = (0..self.shape.vars).map(|i| self.domains[i]).collect();
-        self.check_against(&domains, &self.candidates, step, &|v| {
-            format!("window bit {v}")
-        });
+        self.check_against(&domains, &self.candidates, step, &value_name(ctx, vars));
     }
 
     /// Checks the backtrackable state the call wrote against the domains in the
@@ -42,16 +39,7 @@ impl<const W: usize> Kernel<W> {
         for (set, words) in sets.0.iter_mut().zip(state[1..].chunks_exact(W)) {
             set.0.copy_from_slice(words);
         }
-        // The value bit 0 of the window stands for.
-        let base = vars.vars.first().and_then(|&var| {
-            let (_, base) = ctx.small_word(var.raw())?;
-            Some(i64::from(base) - i64::from(vars.words[0].shift))
-        });
-        let name = |v: usize| match base {
-            Some(base) => format!("value {} (window bit {v})", base + v as i64),
-            None => format!("window bit {v}"),
-        };
-        self.check_against(&domains, &sets, "write-back", &name);
+        self.check_against(&domains, &sets, "write-back", &value_name(ctx, vars));
         self.scratch.check_used_up();
     }
 
@@ -114,5 +102,18 @@ impl<const W: usize> Scratch<W> {
                 "all_different_system: a call left work in `{field}`"
             );
         }
+    }
+}
+
+/// The name of a window bit in messages: the value it stands for, and the bit.
+fn value_name(ctx: &Context<'_>, vars: &Vars<'_>) -> impl Fn(usize) -> String {
+    // The value bit 0 of the window stands for.
+    let base = vars.vars.first().and_then(|&var| {
+        let (_, base) = ctx.small_word(var.raw())?;
+        Some(i64::from(base) - i64::from(vars.words[0].shift))
+    });
+    move |v| match base {
+        Some(base) => format!("value {} (window bit {v})", base + v as i64),
+        None => format!("window bit {v}"),
     }
 }

@@ -266,7 +266,7 @@ impl<const W: usize> Kernel<W> {
         };
         #[cfg(debug_assertions)]
         if result.is_ok() {
-            self.check_sets(if built { "sync" } else { "build" });
+            self.check_sets(ctx, vars, if built { "sync" } else { "build" });
         }
         let result = result
             .and_then(|()| self.fixpoint(locked))
