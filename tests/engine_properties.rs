@@ -1,5 +1,7 @@
 //! Property tests: on small random models the solver agrees with brute-force
-//! enumeration, for every all-different strength and every search heuristic.
+//! enumeration, for every all-different strength and every search heuristic; so do
+//! models with domains wider than 64 values (several words, some more than 128 store
+//! cells).
 
 mod common;
 
@@ -7,6 +9,8 @@ use std::collections::BTreeSet;
 
 use alldiff::{CountStatus, Model, Outcome, Solver, Strength, VarId};
 use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::{TestCaseError, TestRunner};
 
 /// A constraint as the oracle understands it: over (variable index, offset) pairs.
 #[derive(Clone, Debug)]
@@ -58,6 +62,40 @@ fn problem() -> impl Strategy<Value = Problem> {
     })
 }
 
+/// Values far from the small ones, around word boundaries and up to 128 words away.
+const FAR: [i32; 12] = [60, 61, 63, 64, 65, 67, 126, 127, 128, 129, 8190, 8191];
+
+/// Like [`problem`], with domains wider than 64 values: the first variable has one
+/// value in -3..=3 and one of [`FAR`] from 67 up (a span of more than 64 values,
+/// several words), the others mix small and far values; with 8190 or 8191, a domain
+/// takes more than 128 store cells by itself.
+fn wide_problem() -> impl Strategy<Value = Problem> {
+    (1usize..=4).prop_flat_map(|vars| {
+        let value = prop_oneof![3 => -3..=3i32, 2 => prop::sample::select(&FAR[..])];
+        let first = (
+            -3..=3i32,
+            prop::sample::select(&FAR[5..]),
+            prop::collection::btree_set(value.clone(), 0..=2),
+        );
+        let others = prop::collection::vec(prop::collection::btree_set(value, 1..=4), vars - 1);
+        let spec = prop_oneof![
+            prop::collection::vec(view(vars), 1..=vars + 1).prop_map(Spec::AllDifferent),
+            (view(vars), view(vars)).prop_map(|(a, b)| Spec::NotEqual(a, b)),
+            (view(vars), view(vars)).prop_map(|(a, b)| Spec::Equal(a, b)),
+        ];
+        (first, others, prop::collection::vec(spec, 0..=4)).prop_map(
+            |((near, far, mut rest), others, specs)| {
+                rest.extend([near, far]);
+                let domains = std::iter::once(rest)
+                    .chain(others)
+                    .map(|d| d.into_iter().collect())
+                    .collect();
+                Problem { domains, specs }
+            },
+        )
+    })
+}
+
 /// Every assignment satisfying every constraint, by enumeration.
 fn brute_force(problem: &Problem) -> BTreeSet<Vec<i32>> {
     let mut found = BTreeSet::new();
@@ -104,82 +142,138 @@ fn build(problem: &Problem, strength: Strength) -> (Model, Vec<VarId>) {
     (model, vars)
 }
 
+/// Every solver setting finds exactly the brute-force solutions of `problem`, and
+/// counts and solves it accordingly.
+fn check_solutions(problem: &Problem) -> Result<(), TestCaseError> {
+    let expected = brute_force(problem);
+    for strength in [Strength::Value, Strength::HiddenSingles, Strength::Domain] {
+        for config in common::all_configs() {
+            let (model, vars) = build(problem, strength);
+            let mut solver = Solver::with_config(model, config);
+            let found: Vec<Vec<i32>> = solver
+                .solutions()
+                .map(|s| vars.iter().map(|&x| s[x]).collect())
+                .collect();
+            for solution in &found {
+                prop_assert!(
+                    problem.specs.iter().all(|s| s.holds(solution)),
+                    "{strength:?} {config:?} reported a non-solution {solution:?}"
+                );
+            }
+            let distinct: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
+            prop_assert_eq!(distinct.len(), found.len(), "a solution was reported twice");
+            prop_assert_eq!(&distinct, &expected, "{:?} {:?}", strength, config);
+
+            let count = solver.count(None);
+            prop_assert_eq!(count.solutions, expected.len() as u64);
+            prop_assert_eq!(count.status, CountStatus::Complete);
+            match solver.solve() {
+                Outcome::Solved(s) => {
+                    let values: Vec<i32> = vars.iter().map(|&x| s[x]).collect();
+                    prop_assert!(expected.contains(&values));
+                }
+                Outcome::Unsatisfiable => prop_assert!(expected.is_empty()),
+                Outcome::Stopped(reason) => prop_assert!(false, "stopped: {reason}"),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Root propagation never removes a value that some solution uses, and at
+/// `Strength::Domain` on a lone all-different it removes every value no solution uses.
+fn check_root_propagation(problem: &Problem) -> Result<(), TestCaseError> {
+    let expected = brute_force(problem);
+    for strength in [Strength::Value, Strength::HiddenSingles, Strength::Domain] {
+        let (model, _) = build(problem, strength);
+        let mut solver = Solver::new(model);
+        match solver.root_domains() {
+            None => prop_assert!(expected.is_empty(), "root failed on a satisfiable model"),
+            Some(domains) => {
+                for solution in &expected {
+                    for (var, value) in solution.iter().enumerate() {
+                        prop_assert!(
+                            domains[var].contains(value),
+                            "{strength:?} removed a supported value"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    if let [Spec::AllDifferent(views)] = problem.specs.as_slice() {
+        let distinct_vars: BTreeSet<usize> = views.iter().map(|&(v, _)| v).collect();
+        if distinct_vars.len() == views.len() {
+            let (model, _) = build(problem, Strength::Domain);
+            let domains = Solver::new(model).root_domains();
+            let supported: Vec<BTreeSet<i32>> = (0..problem.domains.len())
+                .map(|var| expected.iter().map(|s| s[var]).collect())
+                .collect();
+            match domains {
+                None => prop_assert!(expected.is_empty()),
+                Some(domains) => {
+                    for &var in &distinct_vars {
+                        let kept: BTreeSet<i32> = domains[var].iter().copied().collect();
+                        prop_assert_eq!(&kept, &supported[var]);
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn solutions_equal_brute_force(problem in problem()) {
-        let expected = brute_force(&problem);
-        for strength in [Strength::Value, Strength::HiddenSingles, Strength::Domain] {
-            for config in common::all_configs() {
-                let (model, vars) = build(&problem, strength);
-                let mut solver = Solver::with_config(model, config);
-                let found: Vec<Vec<i32>> = solver
-                    .solutions()
-                    .map(|s| vars.iter().map(|&x| s[x]).collect())
-                    .collect();
-                for solution in &found {
-                    prop_assert!(
-                        problem.specs.iter().all(|s| s.holds(solution)),
-                        "{strength:?} {config:?} reported a non-solution {solution:?}"
-                    );
-                }
-                let distinct: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
-                prop_assert_eq!(distinct.len(), found.len(), "a solution was reported twice");
-                prop_assert_eq!(&distinct, &expected, "{:?} {:?}", strength, config);
-
-                let count = solver.count(None);
-                prop_assert_eq!(count.solutions, expected.len() as u64);
-                prop_assert_eq!(count.status, CountStatus::Complete);
-                match solver.solve() {
-                    Outcome::Solved(s) => {
-                        let values: Vec<i32> = vars.iter().map(|&x| s[x]).collect();
-                        prop_assert!(expected.contains(&values));
-                    }
-                    Outcome::Unsatisfiable => prop_assert!(expected.is_empty()),
-                    Outcome::Stopped(reason) => prop_assert!(false, "stopped: {reason}"),
-                }
-            }
-        }
+        check_solutions(&problem)?;
     }
 
-    /// Root propagation never removes a value that some solution uses, and at
-    /// `Strength::Domain` on a lone all-different it removes every value no solution uses.
+    /// See [`check_root_propagation`].
     #[test]
     fn propagation_is_sound_and_domain_strength_is_complete(problem in problem()) {
-        let expected = brute_force(&problem);
-        for strength in [Strength::Value, Strength::HiddenSingles, Strength::Domain] {
-            let (model, _) = build(&problem, strength);
-            let mut solver = Solver::new(model);
-            match solver.root_domains() {
-                None => prop_assert!(expected.is_empty(), "root failed on a satisfiable model"),
-                Some(domains) => {
-                    for solution in &expected {
-                        for (var, value) in solution.iter().enumerate() {
-                            prop_assert!(domains[var].contains(value), "{strength:?} removed a supported value");
-                        }
-                    }
-                }
-            }
-        }
-        if let [Spec::AllDifferent(views)] = problem.specs.as_slice() {
-            let distinct_vars: BTreeSet<usize> = views.iter().map(|&(v, _)| v).collect();
-            if distinct_vars.len() == views.len() {
-                let (model, _) = build(&problem, Strength::Domain);
-                let domains = Solver::new(model).root_domains();
-                let supported: Vec<BTreeSet<i32>> = (0..problem.domains.len())
-                    .map(|var| expected.iter().map(|s| s[var]).collect())
-                    .collect();
-                match domains {
-                    None => prop_assert!(expected.is_empty()),
-                    Some(domains) => {
-                        for &var in &distinct_vars {
-                            let kept: BTreeSet<i32> = domains[var].iter().copied().collect();
-                            prop_assert_eq!(&kept, &supported[var]);
-                        }
-                    }
-                }
-            }
-        }
+        check_root_propagation(&problem)?;
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// The same with domains of several words.
+    #[test]
+    fn wide_solutions_equal_brute_force(problem in wide_problem()) {
+        prop_assert!(common::has_multi_word_domain(&problem.domains));
+        check_solutions(&problem)?;
+    }
+
+    #[test]
+    fn wide_propagation_is_sound_and_domain_strength_is_complete(problem in wide_problem()) {
+        prop_assert!(common::has_multi_word_domain(&problem.domains));
+        check_root_propagation(&problem)?;
+    }
+}
+
+/// The wide generator reaches what it is for: every problem has a domain of several
+/// words, and some take more store cells than the store copies at choice points.
+#[test]
+fn wide_problems_have_multi_word_domains_and_some_many_cells() {
+    let mut runner = TestRunner::deterministic();
+    let strategy = wide_problem();
+    let problems: Vec<Problem> = (0..200)
+        .map(|_| strategy.new_tree(&mut runner).unwrap().current())
+        .collect();
+    assert!(
+        (problems.iter()).all(|p| common::has_multi_word_domain(&p.domains)),
+        "every wide problem has a domain of several words"
+    );
+    let many_cells = (problems.iter())
+        .filter(|p| common::domain_cells(&p.domains) > common::COPY_CELLS)
+        .count();
+    assert!(
+        many_cells >= 20,
+        "{many_cells} of 200 wide problems take more than {} cells",
+        common::COPY_CELLS
+    );
 }

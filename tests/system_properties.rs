@@ -1,13 +1,17 @@
 //! Property tests for `AllDifferentSystem`: on small random systems of groups, the
 //! solutions equal brute-force enumeration and those of the same groups posted as
 //! separate all-different constraints, with and without locked candidates, and stay
-//! right under solver levels and exclusions.
+//! right under solver levels and exclusions. Big systems (more than 128 variables, so
+//! that the store trails instead of copying, and sets of three words) do the same.
+
+mod common;
 
 use std::collections::BTreeSet;
 
 use alldiff::constraints::{AllDifferentSystem, LockedCandidates};
 use alldiff::{Model, SearchConfig, Solver, Strength, ValueOrder, VarId, VariableOrder};
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 
 #[derive(Clone, Debug)]
 struct System {
@@ -33,6 +37,73 @@ fn system() -> impl Strategy<Value = System> {
             not_equal,
         })
     })
+}
+
+/// A padding variable's one value: ten consecutive ones differ, and the first few
+/// fall among the small system's values.
+fn padding_value(j: usize) -> i32 {
+    (j % 40) as i32 - 2
+}
+
+/// A system of more than 128 variables, whose store has more than 128 cells: a small
+/// random system (3 to 5 variables, up to 3 values each), then 126 to 140 padding
+/// variables, each fixed to [`padding_value`] except at most two that may take a
+/// value of the small system too, in groups of ten consecutive ones, and a few groups
+/// mixing variables of both. The brute force stays small: the padding is fixed.
+fn big_system() -> impl Strategy<Value = System> {
+    (3usize..=5, 126usize..=140).prop_flat_map(|(core, padding)| {
+        let vars = core + padding;
+        let domains = prop::collection::vec(prop::collection::btree_set(-2..=3i32, 1..=3), core);
+        let groups = prop::collection::vec(prop::collection::btree_set(0..core, 1..=core), 1..=3);
+        let mixed = prop::collection::vec(
+            (
+                prop::collection::btree_set(0..core, 1..=2),
+                prop::collection::btree_set(core..vars, 1..=3),
+            ),
+            1..=3,
+        );
+        let loose = prop::collection::vec((core..vars, -2..=3i32), 0..=2);
+        let not_equal = prop::collection::vec((0..vars, 0..vars), 0..=1);
+        (domains, groups, mixed, loose, not_equal).prop_map(
+            move |(domains, groups, mixed, loose, not_equal)| {
+                let mut domains: Vec<Vec<i32>> = (domains.into_iter())
+                    .map(|d| d.into_iter().collect())
+                    .collect();
+                domains.extend((0..padding).map(|j| vec![padding_value(j)]));
+                for (j, other) in loose {
+                    let domain: BTreeSet<i32> = [padding_value(j - core), other].into();
+                    domains[j] = domain.into_iter().collect();
+                }
+                let mut groups: Vec<Vec<usize>> = (groups.into_iter())
+                    .map(|g| g.into_iter().collect())
+                    .collect();
+                let padding: Vec<usize> = (core..vars).collect();
+                groups.extend(padding.chunks(10).map(<[usize]>::to_vec));
+                groups.extend(
+                    mixed
+                        .into_iter()
+                        .map(|(a, b)| a.into_iter().chain(b).collect()),
+                );
+                System {
+                    domains,
+                    groups,
+                    not_equal,
+                }
+            },
+        )
+    })
+}
+
+/// Fails unless `system` takes more store cells than the store copies at choice
+/// points: the big systems must make it trail.
+fn check_is_big(system: &System) -> Result<(), TestCaseError> {
+    let cells = common::domain_cells(&system.domains);
+    prop_assert!(
+        cells > common::COPY_CELLS,
+        "{} cells: the store would copy them",
+        cells
+    );
+    Ok(())
 }
 
 fn brute_force(system: &System) -> BTreeSet<Vec<i32>> {
@@ -103,7 +174,7 @@ fn model(system: &System, posting: Posting) -> (Model, Vec<VarId>) {
             }
         }
         Posting::System { locked } => {
-            let constraint = AllDifferentSystem::new(&model, groups).unwrap();
+            let constraint = AllDifferentSystem::new(groups);
             model.post(constraint.locked_candidates(locked)).unwrap();
         }
     }
@@ -130,27 +201,46 @@ fn solutions(system: &System, posting: Posting, config: SearchConfig) -> BTreeSe
     distinct
 }
 
+/// The solutions of `system` equal brute force, posted as separate constraints or as
+/// a system with each setting of locked candidates, under three search settings.
+fn check_solutions(system: &System) -> Result<(), TestCaseError> {
+    let expected = brute_force(system);
+    for config in [
+        SearchConfig::new(),
+        SearchConfig::new()
+            .variable_order(VariableOrder::DomOverWeightedDegree)
+            .value_order(ValueOrder::Descending),
+        SearchConfig::new()
+            .variable_order(VariableOrder::InputOrder)
+            .value_order(ValueOrder::Random(7)),
+    ] {
+        prop_assert_eq!(&solutions(system, Posting::Separate, config), &expected);
+        for locked in LOCKED {
+            let found = solutions(system, Posting::System { locked }, config);
+            prop_assert_eq!(&found, &expected, "locked {:?} {:?}", locked, config);
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
     fn system_solutions_equal_brute_force_and_separate_constraints(system in system()) {
-        let expected = brute_force(&system);
-        for config in [
-            SearchConfig::new(),
-            SearchConfig::new()
-                .variable_order(VariableOrder::DomOverWeightedDegree)
-                .value_order(ValueOrder::Descending),
-            SearchConfig::new()
-                .variable_order(VariableOrder::InputOrder)
-                .value_order(ValueOrder::Random(7)),
-        ] {
-            prop_assert_eq!(&solutions(&system, Posting::Separate, config), &expected);
-            for locked in LOCKED {
-                let found = solutions(&system, Posting::System { locked }, config);
-                prop_assert_eq!(&found, &expected, "locked {:?} {:?}", locked, config);
-            }
-        }
+        check_solutions(&system)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The same with more than 128 variables: the store trails, the sets take three
+    /// words.
+    #[test]
+    fn big_system_solutions_equal_brute_force_and_separate_constraints(system in big_system()) {
+        check_is_big(&system)?;
+        check_solutions(&system)?;
     }
 }
 
@@ -164,12 +254,50 @@ fn found(solver: &mut Solver, vars: &[VarId]) -> BTreeSet<Vec<i32>> {
     all.into_iter().collect()
 }
 
+/// Levels pushed and popped one by one (each fixing variable `i % n` to `v`), and
+/// exclusions assumed per search, give the brute-force solutions that agree with them,
+/// while the system keeps its sets as backtrackable state across all of it.
+fn check_levels(
+    system: &System,
+    levels: &[(usize, i32)],
+    excluded: &[(usize, i32)],
+    locked: LockedCandidates,
+) -> Result<(), TestCaseError> {
+    let all = brute_force(system);
+    let n = system.domains.len();
+    let (model, vars) = model(system, Posting::System { locked });
+    let mut solver = Solver::new(model);
+    let expected = |depth: usize| -> BTreeSet<Vec<i32>> {
+        all.iter()
+            .filter(|s| levels[..depth].iter().all(|&(i, v)| s[i % n] == v))
+            .filter(|s| excluded.iter().all(|&(i, v)| s[i % n] != v))
+            .cloned()
+            .collect()
+    };
+    let check = |solver: &mut Solver| {
+        solver.reset();
+        for &(i, v) in excluded {
+            solver.assume_not(vars[i % n], v).unwrap();
+        }
+        found(solver, &vars)
+    };
+    prop_assert_eq!(check(&mut solver), expected(0));
+    for depth in 1..=levels.len() {
+        let (i, v) = levels[depth - 1];
+        solver.push_level([(vars[i % n], v)]).unwrap();
+        prop_assert_eq!(check(&mut solver), expected(depth), "pushed {}", depth);
+    }
+    for depth in (0..levels.len()).rev() {
+        solver.pop_level();
+        prop_assert_eq!(check(&mut solver), expected(depth), "popped to {}", depth);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// Levels pushed and popped one by one, and exclusions assumed per search, give the
-    /// brute-force solutions that agree with them, while the system keeps its sets as
-    /// backtrackable state across all of it.
+    /// See [`check_levels`].
     #[test]
     fn levels_and_exclusions_restrict_the_solutions_as_brute_force_says(
         system in system(),
@@ -177,33 +305,23 @@ proptest! {
         excluded in prop::collection::vec((0usize..6, -2..=3i32), 0..=2),
         locked in prop::sample::select(&LOCKED[..]),
     ) {
-        let all = brute_force(&system);
-        let n = system.domains.len();
-        let (model, vars) = model(&system, Posting::System { locked });
-        let mut solver = Solver::new(model);
-        let expected = |depth: usize| -> BTreeSet<Vec<i32>> {
-            all.iter()
-                .filter(|s| levels[..depth].iter().all(|&(i, v)| s[i % n] == v))
-                .filter(|s| excluded.iter().all(|&(i, v)| s[i % n] != v))
-                .cloned()
-                .collect()
-        };
-        let check = |solver: &mut Solver| {
-            solver.reset();
-            for &(i, v) in &excluded {
-                solver.assume_not(vars[i % n], v).unwrap();
-            }
-            found(solver, &vars)
-        };
-        prop_assert_eq!(check(&mut solver), expected(0));
-        for depth in 1..=levels.len() {
-            let (i, v) = levels[depth - 1];
-            solver.push_level([(vars[i % n], v)]).unwrap();
-            prop_assert_eq!(check(&mut solver), expected(depth), "pushed {}", depth);
-        }
-        for depth in (0..levels.len()).rev() {
-            solver.pop_level();
-            prop_assert_eq!(check(&mut solver), expected(depth), "popped to {}", depth);
-        }
+        check_levels(&system, &levels, &excluded, locked)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The same with more than 128 variables; levels and exclusions fall on the small
+    /// system's variables and on the first padding ones.
+    #[test]
+    fn big_levels_and_exclusions_restrict_the_solutions_as_brute_force_says(
+        system in big_system(),
+        levels in prop::collection::vec((0usize..12, -2..=9i32), 0..=3),
+        excluded in prop::collection::vec((0usize..12, -2..=9i32), 0..=2),
+        locked in prop::sample::select(&LOCKED[..]),
+    ) {
+        check_is_big(&system)?;
+        check_levels(&system, &levels, &excluded, locked)?;
     }
 }

@@ -163,15 +163,13 @@ fuzz_target!(|input: Input| {
                             .collect()
                     })
                     .collect();
-                let result =
-                    AllDifferentSystem::new(&model, groups.iter().cloned()).and_then(|system| {
-                        let when = match locked % 3 {
-                            0 => LockedCandidates::Off,
-                            1 => LockedCandidates::AtRoot,
-                            _ => LockedCandidates::Always,
-                        };
-                        model.post(system.locked_candidates(when))
-                    });
+                let when = match locked % 3 {
+                    0 => LockedCandidates::Off,
+                    1 => LockedCandidates::AtRoot,
+                    _ => LockedCandidates::Always,
+                };
+                let system = AllDifferentSystem::new(groups.iter().cloned());
+                let result = model.post(system.locked_candidates(when));
                 let views = groups
                     .into_iter()
                     .map(|g| g.into_iter().map(View::from).collect())

@@ -171,8 +171,7 @@ impl Model {
         G: IntoIterator<Item = I>,
         I: IntoIterator<Item = VarId>,
     {
-        let system = AllDifferentSystem::new(self, groups)?;
-        self.post(system)
+        self.post(AllDifferentSystem::new(groups))
     }
 
     /// Two overlapping all-different groups prune each other: a value that one group

@@ -130,4 +130,16 @@ impl<'a> PostContext<'a> {
             .values(view.var.raw())
             .map(move |v| v + view.offset)
     }
+
+    /// A small domain's word and base: bit `i` stands for `base + i`; `None` for a
+    /// domain whose values are more than 64 apart.
+    pub(crate) fn small_word(&self, var: VarId) -> Option<(u64, i32)> {
+        self.vars.store.small_word(var.raw())
+    }
+
+    /// Where the store keeps a small domain's word, for a propagator that writes it
+    /// directly (`Context::narrow_small`).
+    pub(crate) fn small_cell(&self, var: VarId) -> Option<usize> {
+        self.vars.store.small_cell(var.raw())
+    }
 }

@@ -154,7 +154,7 @@ impl SudokuModel {
         };
         let mut constraints = Vec::new();
         if let Some(locked_candidates) = propagation.system() {
-            let system = AllDifferentSystem::new(&model, grid.units().map(unit_vars))?
+            let system = AllDifferentSystem::new(grid.units().map(unit_vars))
                 .locked_candidates(locked_candidates);
             model.post(system)?;
             constraints.push(SudokuConstraint::System);

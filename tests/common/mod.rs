@@ -46,3 +46,31 @@ pub fn all_configs() -> Vec<SearchConfig> {
     }
     configs
 }
+
+/// How many store cells the domains take, as the store lays them out (`src/store.rs`):
+/// one word for a domain spanning at most 64 values, else two cells of bookkeeping and
+/// one word per 64 values of the span. The store copies all its cells at choice points
+/// up to 128 cells and trails changes above that; propagator state words come on top.
+pub fn domain_cells(domains: &[Vec<i32>]) -> usize {
+    domains
+        .iter()
+        .map(|d| {
+            let (min, max) = (d.iter().min().unwrap(), d.iter().max().unwrap());
+            let span = (i64::from(*max) - i64::from(*min) + 1) as u64;
+            let words = span.div_ceil(64) as usize;
+            if words > 1 { 2 + words } else { 1 }
+        })
+        .sum()
+}
+
+/// Whether some domain spans more than 64 values: more than one word.
+pub fn has_multi_word_domain(domains: &[Vec<i32>]) -> bool {
+    domains.iter().any(|d| {
+        let (min, max) = (d.iter().min().unwrap(), d.iter().max().unwrap());
+        i64::from(*max) - i64::from(*min) >= 64
+    })
+}
+
+/// The store copies its cells at choice points up to this many cells, and trails
+/// above (`COPY_CELLS` in `src/store.rs`).
+pub const COPY_CELLS: usize = 128;

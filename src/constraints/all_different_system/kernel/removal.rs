@@ -1,0 +1,41 @@
+//! Removal: a value leaves some variables' domains and its set, and the groups of
+//! those variables are queued for it.
+
+use super::super::sets::{VarSet, is_single};
+use super::Kernel;
+use crate::propagator::Conflict;
+
+impl<const W: usize> Kernel<W> {
+    /// Removes value `v` from the variables `set`, which all have it.
+    pub(super) fn remove_from(&mut self, v: usize, set: VarSet<W>) -> Result<(), Conflict> {
+        let bit = 1u64 << v;
+        self.candidates[v] = self.candidates[v].minus(set);
+        self.scratch.changed_values |= bit;
+        self.scratch.touched = self.scratch.touched.or(set);
+        // Gathered in registers, written once: the loop's stores to the domains could
+        // otherwise alias them.
+        let (mut fixed, mut groups) = (VarSet::EMPTY, 0u64);
+        for (w, &word) in set.0.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let j = w * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let domain = self.domains[j] & !bit;
+                if domain == 0 {
+                    return Err(Conflict);
+                }
+                self.domains[j] = domain;
+                fixed.0[w] |= u64::from(is_single(domain)) << (j % 64);
+                groups |= self.shape.group_sets.first[j];
+            }
+        }
+        self.scratch.fixed = self.scratch.fixed.or(fixed);
+        (self.scratch.dirty).add_groups_of_all(v, groups, set, &self.shape.group_sets);
+        Ok(())
+    }
+
+    /// Queues the groups of variable `i` for each of the `values`.
+    pub(super) fn mark_groups(&mut self, values: u64, i: usize) {
+        (self.scratch.dirty).add_groups_of(values, i, &self.shape.group_sets);
+    }
+}

@@ -1,0 +1,283 @@
+//! Unit tests of the system: fixpoints, conflicts, rule names, wide sets.
+
+use super::*;
+use crate::propagator::Rule;
+use crate::{Model, Outcome, SearchConfig, Solver, ValueOrder, VariableOrder};
+
+/// A `side x side` Latin square: its variables (row-major) and groups.
+fn latin(model: &mut Model, side: usize) -> (Vec<VarId>, Vec<Vec<VarId>>) {
+    let x = model.int_vars(side * side, 1, side as i32).unwrap();
+    let mut groups: Vec<Vec<VarId>> = (0..side)
+        .map(|r| (0..side).map(|c| x[r * side + c]).collect())
+        .collect();
+    groups.extend((0..side).map(|c| (0..side).map(|r| x[r * side + c]).collect()));
+    (x, groups)
+}
+
+/// The 4x4 Sudoku groups: rows, columns and boxes.
+fn sudoku4(model: &mut Model) -> (Vec<VarId>, Vec<Vec<VarId>>) {
+    let (x, mut groups) = latin(model, 4);
+    for b in 0..4 {
+        let (r0, c0) = (b / 2 * 2, b % 2 * 2);
+        groups.push(
+            [(0, 0), (0, 1), (1, 0), (1, 1)]
+                .iter()
+                .map(|&(dr, dc)| x[(r0 + dr) * 4 + c0 + dc])
+                .collect(),
+        );
+    }
+    (x, groups)
+}
+
+#[test]
+fn counts_latin_squares() {
+    for (side, count) in [(2, 2), (3, 12), (4, 576)] {
+        let mut model = Model::new();
+        let (_, groups) = latin(&mut model, side);
+        model.all_different_system(groups).unwrap();
+        assert_eq!(
+            Solver::new(model).count(None).solutions,
+            count,
+            "side {side}"
+        );
+    }
+}
+
+/// Root domains of a 4x4 Sudoku with `clues`, by one system or by separate
+/// all-different constraints with hidden singles.
+fn root_4x4(clues: &[i32; 16], system: bool, locked: bool) -> Option<Vec<Vec<i32>>> {
+    let mut model = Model::new();
+    let (x, groups) = sudoku4(&mut model);
+    if system {
+        let system = AllDifferentSystem::new(groups);
+        model.post(system.locked_candidates(locked)).unwrap();
+    } else {
+        for group in groups {
+            model
+                .all_different_with(group, crate::Strength::HiddenSingles)
+                .unwrap();
+        }
+    }
+    let mut solver = Solver::new(model);
+    for (&var, &digit) in x.iter().zip(clues) {
+        if digit != 0 {
+            solver.assume(var, digit).unwrap();
+        }
+    }
+    let domains = solver.root_domains();
+    // A second search from the same solver agrees (the cache follows the store).
+    assert_eq!(solver.root_domains(), domains);
+    domains
+}
+
+#[test]
+fn fixpoint_on_4x4_sudoku_matches_separate_constraints() {
+    let solvable = [1, 0, 0, 4, 0, 0, 1, 0, 0, 4, 0, 0, 3, 0, 0, 2];
+    let domains = root_4x4(&solvable, true, false).expect("consistent");
+    let grid: Vec<i32> = domains.iter().map(|d| d[0]).collect();
+    assert!(domains.iter().all(|d| d.len() == 1), "{domains:?}");
+    assert_eq!(grid, [1, 3, 2, 4, 4, 2, 1, 3, 2, 4, 3, 1, 3, 1, 4, 2]);
+    for clues in [
+        solvable,
+        [0, 0, 0, 4, 0, 0, 1, 0, 0, 4, 0, 0, 3, 0, 0, 0],
+        [0; 16],
+        [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+    ] {
+        let separate = root_4x4(&clues, false, false);
+        assert_eq!(root_4x4(&clues, true, false), separate, "{clues:?}");
+        if let (Some(with_locked), Some(separate)) = (root_4x4(&clues, true, true), separate) {
+            for (l, s) in with_locked.iter().zip(&separate) {
+                assert!(l.iter().all(|v| s.contains(v)), "locked only removes");
+            }
+        }
+    }
+}
+
+#[test]
+fn hidden_single_is_fixed_and_named() {
+    let mut model = Model::new();
+    let x = model.int_var(1, 3).unwrap();
+    let y = model.int_var(1, 2).unwrap();
+    let z = model.int_var(1, 2).unwrap();
+    model.all_different_system([[x, y, z]]).unwrap();
+    let mut solver = Solver::new(model);
+    solver.record_prunings(true);
+    let domains = solver.root_domains().unwrap();
+    assert_eq!(domains[0], [3]);
+    let prunings = solver.take_prunings();
+    assert!(
+        prunings
+            .iter()
+            .all(|p| p.rule == Rule::HiddenSingle && p.var.index() == 0)
+    );
+    assert_eq!(prunings.len(), 2);
+}
+
+#[test]
+fn fixed_value_leaves_every_peer() {
+    let mut model = Model::new();
+    let v = model.int_vars(4, 0, 3).unwrap();
+    // x0 is in two groups; x3 is only a peer of nobody but x2.
+    model
+        .all_different_system([vec![v[0], v[1]], vec![v[0], v[2]], vec![v[2], v[3]]])
+        .unwrap();
+    let mut solver = Solver::new(model);
+    solver.assume(v[0], 2).unwrap();
+    let domains = solver.root_domains().unwrap();
+    assert_eq!(
+        domains,
+        [vec![2], vec![0, 1, 3], vec![0, 1, 3], vec![0, 1, 2, 3]]
+    );
+}
+
+#[test]
+fn conflicts_are_found() {
+    // Two fixed variables agree.
+    let mut model = Model::new();
+    let v = model.int_vars(3, 1, 3).unwrap();
+    model.all_different_system([[v[0], v[1], v[2]]]).unwrap();
+    let mut solver = Solver::new(model);
+    solver.assume(v[0], 1).unwrap();
+    solver.assume(v[1], 1).unwrap();
+    assert_eq!(solver.solve(), Outcome::Unsatisfiable);
+    assert_eq!(solver.statistics().nodes, 0, "found at the root");
+
+    // Pigeonhole: three variables, two values.
+    let mut model = Model::new();
+    let v = model.int_vars(3, 1, 2).unwrap();
+    model.all_different_system([[v[0], v[1], v[2]]]).unwrap();
+    let mut solver = Solver::new(model);
+    assert_eq!(solver.root_domains(), None);
+
+    // A value two groups both need, in the one variable they share.
+    let mut model = Model::new();
+    let a = model.var_from_values([5]).unwrap();
+    let s = model.int_var(4, 5).unwrap();
+    let b = model.var_from_values([5]).unwrap();
+    model.all_different_system([[a, s], [s, b]]).unwrap();
+    model.equal(a, b).unwrap();
+    assert_eq!(
+        Solver::new(model).root_domains().map(|d| d[1].clone()),
+        Some(vec![4])
+    );
+}
+
+/// Groups A = {c, a, b} and B = {a, b, d}, with c over `c_min..=3`, a and b over
+/// 1..=3, d over 1..=4 (model order c, a, b, d): once c cannot take 1, value 1 is
+/// only possible in a and b, which B shares, so d loses 1.
+fn two_groups(c_min: i32, when: LockedCandidates) -> (Model, VarId) {
+    let mut model = Model::new();
+    let c = model.int_var(c_min, 3).unwrap();
+    let a = model.int_var(1, 3).unwrap();
+    let b = model.int_var(1, 3).unwrap();
+    let d = model.int_var(1, 4).unwrap();
+    let system = AllDifferentSystem::new([[c, a, b], [a, b, d]]);
+    model.post(system.locked_candidates(when)).unwrap();
+    (model, c)
+}
+
+#[test]
+fn locked_candidates_prune_the_other_group() {
+    for locked in [false, true] {
+        let (model, _) = two_groups(2, locked.into());
+        let mut solver = Solver::new(model);
+        solver.record_prunings(true);
+        let domains = solver.root_domains().unwrap();
+        let expected: Vec<i32> = if locked {
+            vec![2, 3, 4]
+        } else {
+            vec![1, 2, 3, 4]
+        };
+        assert_eq!(domains[3], expected);
+        let rules: Vec<&str> = solver
+            .take_prunings()
+            .iter()
+            .map(|p| p.rule.name())
+            .collect();
+        assert_eq!(rules.contains(&"locked candidates"), locked, "{rules:?}");
+    }
+}
+
+/// The rules applied in a search of [`two_groups`] where c may be 1, so that the
+/// rule only applies once c is 3: assumed, that is at the root; decided, below it.
+fn locked_once_c_is_3(when: LockedCandidates, assume: bool) -> Vec<&'static str> {
+    let (model, c) = two_groups(1, when);
+    let mut solver = Solver::with_config(
+        model,
+        SearchConfig::new()
+            .variable_order(VariableOrder::InputOrder)
+            .value_order(ValueOrder::Descending),
+    );
+    if assume {
+        solver.assume(c, 3).unwrap();
+    }
+    solver.record_prunings(true);
+    let _ = solver.solutions().count();
+    let mut rules: Vec<&str> = solver
+        .take_prunings()
+        .iter()
+        .map(|p| p.rule.name())
+        .collect();
+    rules.dedup();
+    rules
+}
+
+#[test]
+fn locked_candidates_at_the_root_apply_before_the_first_choice_only() {
+    use LockedCandidates::{Always, AtRoot, Off};
+    let locked = |when, assume| locked_once_c_is_3(when, assume).contains(&"locked candidates");
+    assert!(locked(AtRoot, true) && locked(Always, true) && !locked(Off, true));
+    // Without the assumption, `c = 3` is the first choice (input order, largest
+    // value first).
+    assert!(!locked(AtRoot, false) && locked(Always, false));
+}
+
+#[test]
+fn rejects_wide_domains_repeats_and_foreign_variables() {
+    let mut model = Model::new();
+    let x = model.int_var(0, 10).unwrap();
+    let y = model.int_var(60, 64).unwrap();
+    let z = model.int_var(0, 100).unwrap();
+    let error = model.all_different_system([[x, y]]).unwrap_err();
+    assert!(
+        matches!(error, ModelError::InvalidConstraint { .. }),
+        "{error}"
+    );
+    assert!(model.all_different_system([[z]]).is_err());
+    let error = model.all_different_system([[x, x]]).unwrap_err();
+    assert!(error.to_string().contains("twice"), "{error}");
+    let other = Model::new().int_var(0, 1).unwrap();
+    assert!(matches!(
+        model.all_different_system([[x, other]]),
+        Err(ModelError::ForeignVariable { .. })
+    ));
+    let no_groups: [[VarId; 0]; 0] = [];
+    assert!(matches!(
+        model.all_different_system(no_groups),
+        Err(ModelError::NoVariables { .. })
+    ));
+}
+
+#[test]
+fn many_variables_use_wider_sets() {
+    // Latin squares: 400 variables (7 words a set) and 40 groups; 1,296 variables
+    // (the widest sets) and 72 groups (two words a set of groups).
+    for side in [20, 36] {
+        let mut model = Model::new();
+        let (x, groups) = latin(&mut model, side);
+        model.all_different_system(groups).unwrap();
+        let mut solver = Solver::new(model);
+        let Outcome::Solved(solution) = solver.solve() else {
+            panic!("Latin squares exist")
+        };
+        for k in 0..side {
+            let mut row: Vec<i32> = (0..side).map(|c| solution[x[k * side + c]]).collect();
+            let mut column: Vec<i32> = (0..side).map(|r| solution[x[r * side + k]]).collect();
+            row.sort_unstable();
+            column.sort_unstable();
+            let all: Vec<i32> = (1..=side as i32).collect();
+            assert_eq!((row, column), (all.clone(), all), "side {side}");
+        }
+    }
+}
