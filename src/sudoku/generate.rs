@@ -5,7 +5,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 use crate::sudoku::{Difficulty, Grid, RateError, SolverOptions, SudokuSolver, rate_with_limit};
-use crate::{Limits, ModelError, Outcome, SearchConfig, Solver, ValueOrder, VarId, VariableOrder};
+use crate::{Limits, Outcome, SearchConfig, Solver, ValueOrder, VarId, VariableOrder};
 
 /// Which cells are removed together, so that the puzzle's clues keep a symmetry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -139,9 +139,6 @@ pub enum GenerateError {
         /// Puzzles tried.
         attempts: u32,
     },
-    /// A model could not be built (never with the built-in model).
-    #[error(transparent)]
-    Model(#[from] ModelError),
 }
 
 /// Nodes allowed for filling an empty grid, or for one uniqueness check, before the
@@ -255,7 +252,6 @@ pub fn generate_with(
             match rate_with_limit(&puzzle, Some(NODE_LIMIT)) {
                 Ok(rating) if rating.difficulty == difficulty => {}
                 Ok(_) | Err(RateError::Stopped(_)) => continue,
-                Err(RateError::Model(error)) => return Err(error.into()),
                 // Removal kept the solution unique; nothing else can be found.
                 Err(_) => continue,
             }

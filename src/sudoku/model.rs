@@ -2,7 +2,7 @@
 
 use crate::constraints::{AllDifferentSystem, LockedCandidates};
 use crate::sudoku::{Grid, ParseError, Unit};
-use crate::{Model, ModelError, Strength, VarId};
+use crate::{Model, ModelError, SearchConfig, Solver, Strength, VarId, VariableOrder};
 
 /// How strongly the Sudoku model propagates: which Sudoku rules it applies, and
 /// whether it posts one all-different constraint per unit or one
@@ -189,6 +189,28 @@ impl SudokuModel {
             cells,
             constraints,
         })
+    }
+
+    /// The model for the grid's size: [`SudokuModel::new`] without its error, since a
+    /// grid's box size is always 2 to 5.
+    pub fn for_grid(grid: &Grid, propagation: Propagation) -> SudokuModel {
+        SudokuModel::new(grid.box_size(), propagation)
+            .expect("every box size a grid has, with every propagation, builds")
+    }
+
+    /// A solver over this model with the grid's clues assumed, searching smallest
+    /// domain first, and the model's cells.
+    pub(crate) fn clued_solver(self, grid: &Grid) -> (Solver, Vec<VarId>) {
+        let search = SearchConfig::new().variable_order(VariableOrder::SmallestDomain);
+        let (model, cells) = self.into_parts();
+        let mut solver = Solver::with_config(model, search);
+        for (&var, &digit) in cells.iter().zip(grid.cells()) {
+            if digit != 0 {
+                let assumed = solver.assume(var, i32::from(digit));
+                debug_assert!(assumed.is_ok(), "the model's own variable");
+            }
+        }
+        (solver, cells)
     }
 
     /// The box size.

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::sudoku::{Grid, Propagation, SudokuModel};
-use crate::{CountStatus, Limits, ModelError, SearchConfig, Solver, StopReason, VariableOrder};
+use crate::{CountStatus, Limits, Solver, StopReason};
 
 /// How hard a puzzle is, from the weakest propagation that solves it at the root.
 /// Displayed (and parsed) in lower case: `easy`, `medium`, `hard`, `fiendish`,
@@ -93,9 +93,6 @@ pub enum RateError {
     /// The search limit stopped the rating.
     #[error("rating stopped: {0}")]
     Stopped(StopReason),
-    /// A model could not be built (never with the built-in model).
-    #[error(transparent)]
-    Model(#[from] ModelError),
 }
 
 /// The propagation of each grade that needs no search, easiest first.
@@ -148,7 +145,7 @@ pub fn rate_with_limit(grid: &Grid, node_limit: Option<u64>) -> Result<Rating, R
 pub fn rate_with_limits(grid: &Grid, limits: &Limits) -> Result<Rating, RateError> {
     let mut last = None;
     for (difficulty, propagation) in LEVELS {
-        let mut solver = solver_for(grid, propagation)?;
+        let mut solver = solver_for(grid, propagation);
         let Some(domains) = solver.root_domains() else {
             // Propagation never removes a value of a solution.
             return Err(RateError::NoSolution);
@@ -181,14 +178,8 @@ pub fn rate_with_limits(grid: &Grid, limits: &Limits) -> Result<Rating, RateErro
 }
 
 /// A solver over the grid's model at `propagation`, with its clues assumed.
-fn solver_for(grid: &Grid, propagation: Propagation) -> Result<Solver, ModelError> {
-    let (model, cells) = SudokuModel::new(grid.box_size(), propagation)?.into_parts();
-    let search = SearchConfig::new().variable_order(VariableOrder::SmallestDomain);
-    let mut solver = Solver::with_config(model, search);
-    for (&var, &digit) in cells.iter().zip(grid.cells()) {
-        if digit != 0 {
-            solver.assume(var, i32::from(digit))?;
-        }
-    }
-    Ok(solver)
+fn solver_for(grid: &Grid, propagation: Propagation) -> Solver {
+    SudokuModel::for_grid(grid, propagation)
+        .clued_solver(grid)
+        .0
 }

@@ -17,8 +17,8 @@ mod steps;
 use recorder::Recorder;
 pub use steps::{Elimination, Explanation, ExplanationStep, Placement, Technique};
 
+use crate::Outcome;
 use crate::sudoku::{Grid, Propagation, RepeatedDigit, SudokuModel, validate};
-use crate::{ModelError, Outcome, SearchConfig, Solver, VariableOrder};
 
 /// Why a puzzle cannot be explained.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -33,9 +33,6 @@ pub enum ExplainError {
     /// The puzzle has two or more solutions.
     #[error("the puzzle has more than one solution")]
     MultipleSolutions,
-    /// A model could not be built (never with the built-in model).
-    #[error(transparent)]
-    Model(#[from] ModelError),
 }
 
 /// Explains how to solve a puzzle, as the steps the engine took.
@@ -71,16 +68,9 @@ pub fn explain(grid: &Grid) -> Result<Explanation, ExplainError> {
     if let Some(conflict) = validate(grid).into_iter().next() {
         return Err(ExplainError::InvalidClues(conflict));
     }
-    let sudoku = SudokuModel::new(grid.box_size(), Propagation::Full)?;
+    let sudoku = SudokuModel::for_grid(grid, Propagation::Full);
     let constraints = sudoku.constraints().to_vec();
-    let (model, cells) = sudoku.into_parts();
-    let search = SearchConfig::new().variable_order(VariableOrder::SmallestDomain);
-    let mut solver = Solver::with_config(model, search);
-    for (&var, &digit) in cells.iter().zip(grid.cells()) {
-        if digit != 0 {
-            solver.assume(var, i32::from(digit))?;
-        }
-    }
+    let (mut solver, cells) = sudoku.clued_solver(grid);
     solver.stream_prunings(true);
     let mut recorder = Recorder::new(grid, &cells, constraints, solver.start_domains());
     let outcome = solver.solve_observed(&mut recorder);
