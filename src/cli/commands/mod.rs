@@ -11,7 +11,7 @@ mod trace;
 mod validate;
 
 pub(crate) use count::count;
-pub(crate) use explain::{ExplainArgs, explain};
+pub(crate) use explain::explain;
 pub(crate) use generate::generate;
 pub(crate) use rate::rate;
 pub(crate) use solve::solve;
@@ -21,24 +21,15 @@ pub(crate) use validate::validate;
 use alldiff::sudoku::{Grid, SolverOptions, SudokuSolver};
 use alldiff::{Limits, ModelError};
 
-use crate::cli::input::Origin;
-use crate::cli::{Format, Item, Outcome};
+use crate::cli::{Format, Item, ItemReport};
 
-/// The grid of an item, or the failed outcome that reports why it is not one.
-fn parse_item(item: &Item, format: Format) -> Result<Grid, Outcome> {
+/// The grid of an item, or the failure report that says why it is not one.
+fn parse_item(item: &Item, format: Format) -> Result<Grid, ItemReport> {
     let text = item
         .text()
-        .map_err(|e| Outcome::error(format, item, &e).with_diagnostic(e.to_string()))?;
-    Grid::parse(text).map_err(|e| Outcome::error(format, item, &e).with_diagnostic(e.to_string()))
-}
-
-/// The JSON key that says where an item came from: `line` or `argument`, as
-/// [`Outcome::error`] writes it.
-fn origin_key(item: &Item) -> &'static str {
-    match item.origin() {
-        Origin::Line(_) => "line",
-        Origin::Argument(_) => "argument",
-    }
+        .map_err(|e| ItemReport::error(format, item, &e).with_diagnostic(e.to_string()))?;
+    Grid::parse(text)
+        .map_err(|e| ItemReport::error(format, item, &e).with_diagnostic(e.to_string()))
 }
 
 /// A worker thread's solver; building it cannot fail with the built-in model,
@@ -53,14 +44,14 @@ fn new_solver(options: SolverOptions, limits: &Limits) -> SolverState {
     Ok(solver)
 }
 
-/// The worker's solver, or the failed outcome that reports why there is none.
+/// The worker's solver, or the failure report that says why there is none.
 fn solver_of<'s>(
     state: &'s mut SolverState,
     item: &Item,
     format: Format,
-) -> Result<&'s mut SudokuSolver, Outcome> {
+) -> Result<&'s mut SudokuSolver, ItemReport> {
     state.as_mut().map_err(|e| {
-        Outcome::error(format, item, format!("cannot build the solver: {e}"))
+        ItemReport::error(format, item, format!("cannot build the solver: {e}"))
             .with_diagnostic(e.to_string())
     })
 }
