@@ -34,9 +34,28 @@
 //!   [`SearchObserver`] to watch it.
 //! - [`sudoku`]: grids of 4x4 to 25x25, validation, solving, counting, generation and
 //!   rating, all through the public modelling API.
-//! - [`trace`]: record a search as a JSON Lines trace, and read it back (summary,
-//!   Graphviz tree, domains at any node). The search also emits `tracing` events
-//!   under the targets `alldiff::search` and `alldiff::propagate`.
+//! - `trace` (with the `trace` feature): record a search as a JSON Lines trace, and
+//!   read it back (summary, Graphviz tree, domains at any node). The search also emits
+//!   `tracing` events under the targets `alldiff::search` and `alldiff::propagate`.
+//!
+//! # Features
+//!
+//! The default feature, `cli`, builds the `alldiff` command line and pulls in its
+//! dependencies (clap, rayon, indicatif, tracing-subscriber, anyhow) and the two
+//! below. A library user turns it off (`alldiff = { version = "0.1",
+//! default-features = false }`) and gets the core alone: the engine, the
+//! constraints and the Sudoku toolkit, on `rand`, `smallvec`, `fixedbitset`,
+//! `tracing` and `thiserror`.
+//!
+//! - `serde`: `Serialize` (and `Deserialize` where a type is read back) for the
+//!   result types: [`Statistics`], [`Count`], [`StopReason`], [`Branch`], the Sudoku
+//!   [`Rating`](sudoku::Rating) and [`Explanation`](sudoku::Explanation).
+//! - `trace`: the `trace` module, which records a search as a JSON Lines trace and
+//!   reads it back; it turns on `serde` and adds `serde_json`.
+//! - `trace-off`: compiles every `tracing` callsite out, to measure what the
+//!   instrumentation costs.
+//! - `count-allocations`: replaces the global allocator with a counting one, for
+//!   `tests/allocations.rs` only.
 #![forbid(unsafe_code)]
 #![warn(missing_docs, unreachable_pub)]
 
@@ -51,6 +70,7 @@ mod propagator;
 mod search;
 mod store;
 pub mod sudoku;
+#[cfg(feature = "trace")]
 pub mod trace;
 mod variables;
 

@@ -36,6 +36,7 @@ fn count_ten_queens() {
 }
 
 #[test]
+#[cfg(feature = "trace")]
 #[ignore = "a timing, run by hand in release mode"]
 fn count_ten_queens_recording_a_trace() {
     let (model, _) = common::queens(10, Strength::Value);

@@ -503,7 +503,7 @@ fn system_root_is_the_singles_closure_puzzle_after_puzzle() {
                 continue;
             }
             // Mostly the solution's digit; now and then a random one (maybe wrong).
-            let digit = if round % 3 == 0 && next(&mut state) % 8 == 0 {
+            let digit = if round % 3 == 0 && next(&mut state).is_multiple_of(8) {
                 1 + (next(&mut state) % 9) as u16
             } else {
                 solution[i]

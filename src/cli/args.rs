@@ -159,7 +159,7 @@ pub(crate) enum Command {
                       solution.",
         after_long_help = format!("{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
-    Explain(crate::cli::commands::ExplainArgs),
+    Explain(ExplainArgs),
 
     /// Read a search trace recorded by `solve --trace`.
     #[command(
@@ -297,6 +297,14 @@ pub(crate) struct CountArgs {
 /// Options of `alldiff validate`.
 #[derive(Debug, Args)]
 pub(crate) struct ValidateArgs {
+    /// Puzzles, format and threads.
+    #[command(flatten)]
+    pub(crate) puzzles: PuzzleArgs,
+}
+
+/// Options of `alldiff explain`.
+#[derive(Debug, Args)]
+pub(crate) struct ExplainArgs {
     /// Puzzles, format and threads.
     #[command(flatten)]
     pub(crate) puzzles: PuzzleArgs,

@@ -11,11 +11,10 @@
 //!
 //! Each worker thread keeps one state made by a factory (a solver, say) and
 //! reuses it for every item it processes, across chunks. The per-item work
-//! returns an [`Outcome`]: the record to print, whether the item succeeded,
+//! returns an [`ItemReport`]: the record to print, whether the item succeeded,
 //! and an optional diagnostic for standard error. The [`Summary`] of a run
-//! gives the exit status.
+//! gives the exit status. Both live in [`super::report`].
 
-use std::fmt::Display;
 use std::io::{self, BufWriter, IsTerminal as _, Write};
 use std::num::NonZeroUsize;
 use std::panic::{self, AssertUnwindSafe};
@@ -27,131 +26,13 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::args::{Format, PuzzleArgs};
-use super::input::{Chunk, ChunkLimits, Input, Item, Origin};
-
-/// Exit status: every item succeeded.
-pub(crate) const EXIT_SUCCESS: u8 = 0;
-/// Exit status: at least one item failed.
-pub(crate) const EXIT_FAILURE: u8 = 1;
-/// Exit status: usage error, or input or output that cannot be used.
-pub(crate) const EXIT_USAGE: u8 = 2;
+use super::input::{Chunk, ChunkLimits, Input, Item};
+use super::report::{ItemReport, Summary};
 
 /// A file at least this big gets a progress bar (on a terminal).
 const LONG_FILE_BYTES: u64 = 256 << 10;
 /// At least this many `PUZZLE` arguments get a progress bar (on a terminal).
 const LONG_ARGUMENT_COUNT: u64 = 4096;
-
-/// What the per-item work produced for one item.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[must_use]
-pub(crate) struct Outcome {
-    record: String,
-    success: bool,
-    diagnostic: Option<String>,
-}
-
-impl Outcome {
-    /// The item succeeded; `record` is written to standard output.
-    pub(crate) fn success(record: impl Into<String>) -> Self {
-        Outcome {
-            record: record.into(),
-            success: true,
-            diagnostic: None,
-        }
-    }
-
-    /// The item failed (unsolvable, not unique, invalid, malformed); `record`
-    /// is still written to standard output, so that output stays one record
-    /// per input puzzle, and the run exits with status 1.
-    pub(crate) fn failure(record: impl Into<String>) -> Self {
-        Outcome {
-            record: record.into(),
-            success: false,
-            diagnostic: None,
-        }
-    }
-
-    /// A failure whose record is the error itself, written the same way by
-    /// every subcommand: `error: MESSAGE` for `line` and `grid`, and
-    /// `{"line":N,"error":"MESSAGE"}` for `json` (`"argument"` instead of
-    /// `"line"` for a `PUZZLE` argument).
-    pub(crate) fn error(format: Format, item: &Item, message: impl Display) -> Self {
-        let message = message.to_string();
-        let record = match format {
-            Format::Line | Format::Grid => format!("error: {message}"),
-            Format::Json => {
-                let key = match item.origin() {
-                    Origin::Line(_) => "line",
-                    Origin::Argument(_) => "argument",
-                };
-                let message = serde_json::Value::from(message);
-                format!("{{\"{key}\":{},\"error\":{message}}}", item.number())
-            }
-        };
-        Outcome::failure(record)
-    }
-
-    /// Adds a message for standard error; the batch writes it as
-    /// `alldiff: line N: MESSAGE`.
-    pub(crate) fn with_diagnostic(mut self, message: impl Into<String>) -> Self {
-        self.diagnostic = Some(message.into());
-        self
-    }
-
-    /// True if the item succeeded.
-    #[cfg(test)]
-    pub(crate) fn is_success(&self) -> bool {
-        self.success
-    }
-
-    /// What is written to standard output for the item (a newline follows).
-    #[cfg(test)]
-    pub(crate) fn record(&self) -> &str {
-        &self.record
-    }
-}
-
-/// Counts of a finished (or stopped) batch.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Summary {
-    /// Items whose outcome was a success and was written.
-    pub(crate) succeeded: u64,
-    /// Items whose outcome was a failure and was written.
-    pub(crate) failed: u64,
-    /// The output was closed by its reader (a broken pipe) before the end.
-    pub(crate) output_closed: bool,
-}
-
-impl Summary {
-    /// Items written.
-    #[cfg(test)]
-    pub(crate) fn total(&self) -> u64 {
-        self.succeeded + self.failed
-    }
-
-    /// [`EXIT_SUCCESS`] if no written item failed, else [`EXIT_FAILURE`]. A
-    /// closed output is not an error.
-    pub(crate) fn exit_status(&self) -> u8 {
-        if self.failed == 0 {
-            EXIT_SUCCESS
-        } else {
-            EXIT_FAILURE
-        }
-    }
-
-    /// [`Self::exit_status`] as the process's exit code.
-    pub(crate) fn exit_code(&self) -> ExitCode {
-        ExitCode::from(self.exit_status())
-    }
-
-    fn count(&mut self, outcome: &Outcome) {
-        if outcome.success {
-            self.succeeded += 1;
-        } else {
-            self.failed += 1;
-        }
-    }
-}
 
 /// How a batch runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -178,7 +59,7 @@ impl Batch {
     /// whether to show progress. Fails, naming the path, if the input file
     /// cannot be read.
     pub(crate) fn open(args: &PuzzleArgs) -> anyhow::Result<Batch> {
-        let input = Input::open(args)?;
+        let input = Input::open(&args.puzzles, args.input.as_deref())?;
         let long = match input.progress_total() {
             Some(total) if input.progress_in_bytes() => total >= LONG_FILE_BYTES,
             Some(total) => total >= LONG_ARGUMENT_COUNT,
@@ -208,7 +89,7 @@ impl Batch {
     where
         S: Send,
         M: Fn() -> S + Sync,
-        W: Fn(&mut S, &Item, Format) -> Outcome + Sync,
+        W: Fn(&mut S, &Item, Format) -> ItemReport + Sync,
     {
         let progress = self
             .config
@@ -246,7 +127,7 @@ impl Batch {
     where
         S: Send,
         M: Fn() -> S + Sync,
-        W: Fn(&mut S, &Item, Format) -> Outcome + Sync,
+        W: Fn(&mut S, &Item, Format) -> ItemReport + Sync,
         O: Write,
         E: Write,
     {
@@ -264,7 +145,7 @@ pub(crate) fn run_batch<S, M, W>(
 where
     S: Send,
     M: Fn() -> S + Sync,
-    W: Fn(&mut S, &Item, Format) -> Outcome + Sync,
+    W: Fn(&mut S, &Item, Format) -> ItemReport + Sync,
 {
     Ok(Batch::open(args)?.run(make_state, work)?.exit_code())
 }
@@ -309,7 +190,7 @@ fn run_chunks<S, M, W, O, E>(
 where
     S: Send,
     M: Fn() -> S + Sync,
-    W: Fn(&mut S, &Item, Format) -> Outcome + Sync,
+    W: Fn(&mut S, &Item, Format) -> ItemReport + Sync,
     O: Write,
     E: Write,
 {
@@ -322,13 +203,12 @@ where
     if config.threads.get() == 1 {
         let mut state = None;
         while let Some(chunk) = input.next_chunk(config.chunk)? {
-            let outcomes: Vec<Outcome> = chunk
+            let reports: Vec<ItemReport> = chunk
                 .items
                 .iter()
                 .map(|item| run_item(&mut state, make_state, work, item, format))
                 .collect();
-            if write_chunk(&mut out, &mut err, &chunk, &outcomes, &mut summary, bar)? == Flow::Stop
-            {
+            if write_chunk(&mut out, &mut err, &chunk, &reports, &mut summary, bar)? == Flow::Stop {
                 break;
             }
         }
@@ -369,14 +249,14 @@ where
 
     for chunk in &receiver {
         let chunk = chunk?;
-        let outcomes: Vec<Outcome> = pool.install(|| {
+        let reports: Vec<ItemReport> = pool.install(|| {
             chunk
                 .items
                 .par_iter()
                 .map(|item| run_shared(&slots, make_state, work, item, format))
                 .collect()
         });
-        if write_chunk(&mut out, &mut err, &chunk, &outcomes, &mut summary, bar)? == Flow::Stop {
+        if write_chunk(&mut out, &mut err, &chunk, &reports, &mut summary, bar)? == Flow::Stop {
             // The reader may be blocked reading; it is not waited for.
             return Ok(summary);
         }
@@ -395,10 +275,10 @@ fn run_shared<S, M, W>(
     work: &W,
     item: &Item,
     format: Format,
-) -> Outcome
+) -> ItemReport
 where
     M: Fn() -> S,
-    W: Fn(&mut S, &Item, Format) -> Outcome,
+    W: Fn(&mut S, &Item, Format) -> ItemReport,
 {
     let slot = rayon::current_thread_index().and_then(|i| slots.get(i));
     if let Some(Ok(mut state)) = slot.map(Mutex::try_lock) {
@@ -415,10 +295,10 @@ fn run_item<S, M, W>(
     work: &W,
     item: &Item,
     format: Format,
-) -> Outcome
+) -> ItemReport
 where
     M: Fn() -> S,
-    W: Fn(&mut S, &Item, Format) -> Outcome,
+    W: Fn(&mut S, &Item, Format) -> ItemReport,
 {
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
         let state = state.get_or_insert_with(make_state);
@@ -426,7 +306,7 @@ where
     }));
     result.unwrap_or_else(|_| {
         *state = None;
-        Outcome::error(format, item, "internal error: the computation panicked")
+        ItemReport::error(format, item, "internal error: the computation panicked")
     })
 }
 
@@ -435,13 +315,13 @@ fn write_chunk<O: Write, E: Write>(
     out: &mut BufWriter<O>,
     err: &mut E,
     chunk: &Chunk,
-    outcomes: &[Outcome],
+    reports: &[ItemReport],
     summary: &mut Summary,
     bar: Option<&ProgressBar>,
 ) -> anyhow::Result<Flow> {
     let mut write_diagnostics = || {
-        for (item, outcome) in chunk.items.iter().zip(outcomes) {
-            if let Some(message) = &outcome.diagnostic {
+        for (item, report) in chunk.items.iter().zip(reports) {
+            if let Some(message) = report.diagnostic() {
                 // Standard error going away is no reason to stop.
                 let _ = writeln!(err, "alldiff: {}: {message}", item.origin());
             }
@@ -453,14 +333,14 @@ fn write_chunk<O: Write, E: Write>(
         None => write_diagnostics(),
     }
 
-    for outcome in outcomes {
+    for report in reports {
         let written = out
-            .write_all(outcome.record.as_bytes())
+            .write_all(report.record().as_bytes())
             .and_then(|()| out.write_all(b"\n"));
         if let Err(e) = written {
             return output_error(e, summary);
         }
-        summary.count(outcome);
+        summary.count(report);
     }
     if let Err(e) = out.flush() {
         return output_error(e, summary);
@@ -483,6 +363,8 @@ fn output_error(error: io::Error, summary: &mut Summary) -> anyhow::Result<Flow>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::input::Origin;
+    use crate::cli::report::{EXIT_FAILURE, EXIT_SUCCESS};
     use std::io::{Cursor, Read};
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -501,13 +383,13 @@ mod tests {
     }
 
     /// Echoes the text, failing items that are not text or start with `x`.
-    fn echo(_: &mut (), item: &Item, format: Format) -> Outcome {
+    fn echo(_: &mut (), item: &Item, format: Format) -> ItemReport {
         match item.text() {
-            Err(e) => Outcome::error(format, item, e),
+            Err(e) => ItemReport::error(format, item, e),
             Ok(text) if text.starts_with('x') => {
-                Outcome::failure(format!("failed {text}")).with_diagnostic("starts with x")
+                ItemReport::failure(format!("failed {text}")).with_diagnostic("starts with x")
             }
-            Ok(text) => Outcome::success(text),
+            Ok(text) => ItemReport::success(text),
         }
     }
 
@@ -516,7 +398,7 @@ mod tests {
         input: R,
         config: BatchConfig,
         make_state: impl Fn() -> S + Sync,
-        work: impl Fn(&mut S, &Item, Format) -> Outcome + Sync,
+        work: impl Fn(&mut S, &Item, Format) -> ItemReport + Sync,
     ) -> (Summary, String, String)
     where
         R: Read + Send + 'static,
@@ -571,11 +453,11 @@ mod tests {
             "{\"line\":3,\"error\":\"line is not UTF-8 (byte 1)\"}\n"
         );
         let item = Item::new(Origin::Argument(2), b"x\"y".to_vec());
-        let outcome = Outcome::error(Format::Json, &item, "bad \"quote\"");
-        let value: serde_json::Value = serde_json::from_str(outcome.record()).unwrap();
+        let report = ItemReport::error(Format::Json, &item, "bad \"quote\"");
+        let value: serde_json::Value = serde_json::from_str(report.record()).unwrap();
         assert_eq!(value["argument"], 2);
         assert_eq!(value["error"], "bad \"quote\"");
-        assert!(!outcome.is_success());
+        assert!(!report.is_success());
     }
 
     #[test]
@@ -601,7 +483,7 @@ mod tests {
                 std::thread::sleep(Duration::from_micros(300));
             }
             assert_eq!(item.number(), value);
-            Outcome::success((value * 2).to_string())
+            ItemReport::success((value * 2).to_string())
         };
         for (threads, chunk) in [(1, 4096), (2, 4096), (2, 64), (3, 7)] {
             let (summary, out, _) = run_on(
@@ -632,7 +514,7 @@ mod tests {
                 },
                 |uses: &mut u64, _: &Item, _| {
                     *uses += 1;
-                    Outcome::success(uses.to_string())
+                    ItemReport::success(uses.to_string())
                 },
             );
             assert_eq!(summary.succeeded, 2000);
@@ -656,7 +538,7 @@ mod tests {
                     if text == "boom" {
                         panic!("test panic, expected");
                     }
-                    Outcome::success(text)
+                    ItemReport::success(text)
                 },
             );
             assert_eq!(
@@ -665,27 +547,6 @@ mod tests {
             );
             assert_eq!((summary.succeeded, summary.failed), (2, 1));
         }
-    }
-
-    #[test]
-    fn exit_status_follows_failures() {
-        let ok = Summary {
-            succeeded: 5,
-            failed: 0,
-            output_closed: false,
-        };
-        assert_eq!(ok.exit_status(), 0);
-        assert_eq!(ok.total(), 5);
-        let failed = Summary { failed: 1, ..ok };
-        assert_eq!(failed.exit_status(), 1);
-        assert_eq!(failed.total(), 6);
-        let closed = Summary {
-            output_closed: true,
-            ..ok
-        };
-        assert_eq!(closed.exit_status(), 0);
-        assert_eq!(Summary::default().exit_status(), 0);
-        assert_eq!((EXIT_SUCCESS, EXIT_FAILURE, EXIT_USAGE), (0, 1, 2));
     }
 
     /// An endless input of numbered lines that counts the bytes handed out.

@@ -14,8 +14,6 @@ use std::path::Path;
 
 use anyhow::Context as _;
 
-use super::args::PuzzleArgs;
-
 /// Bytes of a line that are kept; the rest of a longer line is read and
 /// dropped, and the item reports [`LineError::TooLong`]. Bounds memory even
 /// for input without any newline.
@@ -38,7 +36,9 @@ impl Origin {
         }
     }
 
-    fn noun(self) -> &'static str {
+    /// `line` or `argument`: the word in messages, and the key of a JSON
+    /// record's number.
+    pub(crate) fn noun(self) -> &'static str {
         match self {
             Origin::Line(_) => "line",
             Origin::Argument(_) => "argument",
@@ -334,14 +334,14 @@ enum InputKind {
 }
 
 impl Input {
-    /// Opens the input that `args` names: the `PUZZLE` arguments, else the
+    /// Opens the input the command line names: the `PUZZLE` arguments, else the
     /// `--input` file (`-` is standard input), else standard input. The error
     /// names the path: it does not exist, is a directory, or cannot be read.
-    pub(crate) fn open(args: &PuzzleArgs) -> anyhow::Result<Input> {
-        if !args.puzzles.is_empty() {
-            return Ok(Input::from_arguments(args.puzzles.clone()));
+    pub(crate) fn open(puzzles: &[OsString], input: Option<&Path>) -> anyhow::Result<Input> {
+        if !puzzles.is_empty() {
+            return Ok(Input::from_arguments(puzzles.to_vec()));
         }
-        match &args.input {
+        match input {
             Some(path) if path.as_os_str() != "-" => Input::from_path(path),
             _ => Ok(Input::from_reader(io::stdin(), "standard input")),
         }

@@ -6,23 +6,26 @@
 //! ```text
 //! fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
 //!     run_batch(&args.puzzles, Solver::new, |solver, item, format| match item.text() {
-//!         Err(e) => Outcome::error(format, item, e),
+//!         Err(e) => ItemReport::error(format, item, e),
 //!         Ok(text) => /* parse, solve, and write in `format` */,
 //!     })
 //! }
 //! ```
 //!
-//! [`input`] turns arguments, a file or standard input into numbered items;
-//! [`batch`] runs the work on them in parallel and writes the results in
-//! order; [`args`] holds the clap definitions.
+//! Dependencies point one way: [`args`] (the clap definitions) and [`input`]
+//! (arguments, a file or standard input as numbered items) use nothing else in
+//! `cli`; [`report`] (one item's [`ItemReport`], a run's `Summary` and exit
+//! status) uses both; [`batch`] runs the work on the items in parallel and
+//! writes the reports in order; [`commands`] uses them all.
 
 pub(crate) mod args;
 pub(crate) mod batch;
 pub(crate) mod commands;
 pub(crate) mod input;
+pub(crate) mod report;
 
 pub(crate) use args::Format;
 pub(crate) use args::{Cli, Command, CountArgs, GenerateArgs, RateArgs, SolveArgs, ValidateArgs};
-pub(crate) use batch::EXIT_USAGE;
-pub(crate) use batch::{Outcome, run_batch};
+pub(crate) use batch::run_batch;
 pub(crate) use input::Item;
+pub(crate) use report::{EXIT_USAGE, ItemReport};

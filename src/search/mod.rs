@@ -42,8 +42,9 @@ pub enum Outcome {
 }
 
 /// How a count of solutions ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum CountStatus {
     /// Every solution was counted.
     Complete,
@@ -54,7 +55,8 @@ pub enum CountStatus {
 }
 
 /// The result of [`Solver::count`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Count {
     /// Solutions found.
     pub solutions: u64,

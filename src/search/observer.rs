@@ -7,13 +7,14 @@ use crate::ids::{ConstraintId, VarId};
 use crate::propagator::Pruning;
 
 /// The two ways a binary choice branches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Branch {
     /// `var = value`, the first alternative.
-    #[serde(rename = "=")]
+    #[cfg_attr(feature = "serde", serde(rename = "="))]
     Equal,
     /// `var != value`, taken after the first failed or was exhausted.
-    #[serde(rename = "!=")]
+    #[cfg_attr(feature = "serde", serde(rename = "!="))]
     NotEqual,
 }
 

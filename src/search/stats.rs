@@ -5,8 +5,9 @@ use std::time::Duration;
 
 /// Counters of one search. Serialised (and displayed) with MiniZinc's names:
 /// `nodes`, `failures`, `propagations`, `peakDepth`, `solutions`, `solveTime` (seconds).
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Statistics {
     /// Search nodes: every branch taken (both `x = v` and `x != v`).
     pub nodes: u64,
@@ -22,14 +23,19 @@ pub struct Statistics {
     /// Solutions found.
     pub solutions: u64,
     /// Wall time spent searching.
-    #[serde(serialize_with = "seconds", deserialize_with = "from_seconds")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "seconds", deserialize_with = "from_seconds")
+    )]
     pub solve_time: Duration,
 }
 
+#[cfg(feature = "serde")]
 fn seconds<S: serde::Serializer>(time: &Duration, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_f64(time.as_secs_f64())
 }
 
+#[cfg(feature = "serde")]
 fn from_seconds<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Duration, D::Error> {
     let seconds = <f64 as serde::Deserialize>::deserialize(deserializer)?;
     Duration::try_from_secs_f64(seconds).map_err(serde::de::Error::custom)

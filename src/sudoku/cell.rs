@@ -49,6 +49,7 @@ impl fmt::Display for Cell {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Cell {
     /// As its display form, `"r4c3"`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

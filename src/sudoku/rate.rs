@@ -9,8 +9,9 @@ use crate::{CountStatus, Limits, Solver, StopReason};
 /// How hard a puzzle is, from the weakest propagation that solves it at the root.
 /// Displayed (and parsed) in lower case: `easy`, `medium`, `hard`, `fiendish`,
 /// `diabolical`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Difficulty {
     /// Naked singles alone solve it ([`Propagation::NakedSingles`]).
     Easy,
@@ -69,7 +70,8 @@ impl FromStr for Difficulty {
 }
 
 /// A puzzle's grade and, for [`Difficulty::Diabolical`], the search it takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rating {
     /// The grade.
     pub difficulty: Difficulty,

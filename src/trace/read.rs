@@ -338,12 +338,12 @@ impl Trace {
             let Some(node) = self.node(step) else {
                 continue;
             };
-            if let Some((var, op, value)) = node.decision {
-                if let Some(domain) = domains.get_mut(var as usize) {
-                    match op {
-                        Branch::Equal => domain.retain(|&v| v == value),
-                        Branch::NotEqual => domain.retain(|&v| v != value),
-                    }
+            if let Some((var, op, value)) = node.decision
+                && let Some(domain) = domains.get_mut(var as usize)
+            {
+                match op {
+                    Branch::Equal => domain.retain(|&v| v == value),
+                    Branch::NotEqual => domain.retain(|&v| v != value),
                 }
             }
             for prune in &node.prunings {

@@ -2,11 +2,12 @@
 
 use std::process::ExitCode;
 
+use alldiff::sudoku::SudokuSolver;
 use alldiff::{Count, CountStatus, Statistics};
 use serde_json::json;
 
-use super::{SolverState, new_solver, origin_key, parse_item, solver_of};
-use crate::cli::{CountArgs, Format, Item, Outcome, run_batch};
+use super::{new_solver, parse_item};
+use crate::cli::{CountArgs, Format, Item, ItemReport, run_batch};
 
 /// Counts the solutions of every item.
 pub(crate) fn count(args: CountArgs) -> anyhow::Result<ExitCode> {
@@ -19,14 +20,10 @@ pub(crate) fn count(args: CountArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn count_item(state: &mut SolverState, item: &Item, format: Format, limit: u64) -> Outcome {
+fn count_item(solver: &mut SudokuSolver, item: &Item, format: Format, limit: u64) -> ItemReport {
     let grid = match parse_item(item, format) {
         Ok(grid) => grid,
-        Err(outcome) => return outcome,
-    };
-    let solver = match solver_of(state, item, format) {
-        Ok(solver) => solver,
-        Err(outcome) => return outcome,
+        Err(report) => return report,
     };
     let count = solver.count(&grid, Some(limit));
     let text = match format {
@@ -48,8 +45,8 @@ fn count_item(state: &mut SolverState, item: &Item, format: Format, limit: u64) 
         Format::Json => json_record(item, count, &solver.statistics()),
     };
     match count.status {
-        CountStatus::Stopped(_) => Outcome::failure(text),
-        CountStatus::Complete | CountStatus::LimitReached => Outcome::success(text),
+        CountStatus::Stopped(_) => ItemReport::failure(text),
+        CountStatus::Complete | CountStatus::LimitReached => ItemReport::success(text),
     }
 }
 
@@ -68,7 +65,7 @@ fn json_record(item: &Item, count: Count, statistics: &Statistics) -> String {
         CountStatus::Stopped(_) => "stopped",
     };
     let mut object = json!({
-        origin_key(item): item.number(),
+        item.origin().noun(): item.number(),
         "status": status,
         "count": count.solutions,
         "complete": count.status == CountStatus::Complete,
@@ -87,7 +84,7 @@ mod tests {
     use alldiff::Limits;
     use alldiff::sudoku::SolverOptions;
 
-    fn run(text: &str, format: Format, limit: u64, limits: &Limits) -> Outcome {
+    fn run(text: &str, format: Format, limit: u64, limits: &Limits) -> ItemReport {
         let item = Item::new(Origin::Argument(1), text.as_bytes().to_vec());
         count_item(
             &mut new_solver(SolverOptions::default(), limits),
@@ -115,8 +112,8 @@ mod tests {
     #[test]
     fn a_stopped_count_is_a_failure() {
         let limits = Limits::none().with_nodes(3);
-        let outcome = run(&".".repeat(81), Format::Line, 1000, &limits);
-        assert!(!outcome.is_success());
-        assert_eq!(outcome.record(), "stopped: node limit reached");
+        let report = run(&".".repeat(81), Format::Line, 1000, &limits);
+        assert!(!report.is_success());
+        assert_eq!(report.record(), "stopped: node limit reached");
     }
 }

@@ -3,19 +3,9 @@
 use std::process::ExitCode;
 
 use alldiff::sudoku::{Grid, explain as explain_grid};
-use clap::Args;
 
-use crate::cli::args::PuzzleArgs;
-use crate::cli::input::Origin;
-use crate::cli::{Format, Item, Outcome, run_batch};
-
-/// Options of `alldiff explain`.
-#[derive(Debug, Args)]
-pub(crate) struct ExplainArgs {
-    /// Puzzles, format and threads.
-    #[command(flatten)]
-    pub(crate) puzzles: PuzzleArgs,
-}
+use crate::cli::args::ExplainArgs;
+use crate::cli::{Format, Item, ItemReport, run_batch};
 
 /// Explains every item: its steps one a line (`line`), between the puzzle and
 /// solution grids (`grid`), or one JSON object (`json`).
@@ -27,18 +17,18 @@ pub(crate) fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     )
 }
 
-fn explain_item(item: &Item, format: Format) -> Outcome {
+fn explain_item(item: &Item, format: Format) -> ItemReport {
     let text = match item.text() {
         Ok(text) => text,
-        Err(e) => return Outcome::error(format, item, &e).with_diagnostic(e.to_string()),
+        Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e.to_string()),
     };
     let grid = match Grid::parse(text) {
         Ok(grid) => grid,
-        Err(e) => return Outcome::error(format, item, &e).with_diagnostic(e.to_string()),
+        Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e.to_string()),
     };
     let explanation = match explain_grid(&grid) {
         Ok(explanation) => explanation,
-        Err(e) => return Outcome::error(format, item, &e).with_diagnostic(e.to_string()),
+        Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e.to_string()),
     };
     let steps = explanation.to_string();
     let solution = explanation.solution();
@@ -52,31 +42,29 @@ fn explain_item(item: &Item, format: Format) -> Outcome {
         Format::Json => {
             let mut json = match serde_json::to_value(&explanation) {
                 Ok(json) => json,
-                Err(e) => return Outcome::error(format, item, &e),
+                Err(e) => return ItemReport::error(format, item, &e),
             };
-            let key = match item.origin() {
-                Origin::Line(_) => "line",
-                Origin::Argument(_) => "argument",
-            };
+            let key = item.origin().noun();
             if let Some(object) = json.as_object_mut() {
                 object.insert(key.to_owned(), item.number().into());
             }
             json.to_string()
         }
     };
-    Outcome::success(record)
+    ItemReport::success(record)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::input::Origin;
 
     const CLASSIC: &str =
         "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
     const SOLUTION: &str =
         "316578492529134768487629531263415987974863125851792643138947256692351874745286319";
 
-    fn run(text: &str, format: Format) -> Outcome {
+    fn run(text: &str, format: Format) -> ItemReport {
         explain_item(
             &Item::new(Origin::Line(3), text.as_bytes().to_vec()),
             format,
@@ -85,9 +73,9 @@ mod tests {
 
     #[test]
     fn line_form_is_the_steps_then_the_solution() {
-        let outcome = run(CLASSIC, Format::Line);
-        assert!(outcome.is_success());
-        let lines: Vec<&str> = outcome.record().lines().collect();
+        let report = run(CLASSIC, Format::Line);
+        assert!(report.is_success());
+        let lines: Vec<&str> = report.record().lines().collect();
         assert!(
             lines[0].ends_with("(value elimination in row 1)"),
             "{}",
@@ -95,7 +83,7 @@ mod tests {
         );
         assert!(lines.contains(&"r3c7 = 5 (hidden single in row 3)"));
         assert_eq!(lines.last(), Some(&format!("solution {SOLUTION}").as_str()));
-        assert!(!outcome.record().contains("guess"));
+        assert!(!report.record().contains("guess"));
     }
 
     #[test]
@@ -112,9 +100,9 @@ mod tests {
 
     #[test]
     fn json_form_is_one_object_with_the_line_number() {
-        let outcome = run(CLASSIC, Format::Json);
-        assert!(!outcome.record().contains('\n'));
-        let json: serde_json::Value = serde_json::from_str(outcome.record()).unwrap();
+        let report = run(CLASSIC, Format::Json);
+        assert!(!report.record().contains('\n'));
+        let json: serde_json::Value = serde_json::from_str(report.record()).unwrap();
         assert_eq!(json["line"], 3);
         assert_eq!(json["solution"], SOLUTION);
         assert_eq!(json["guesses"], 0);
@@ -123,17 +111,17 @@ mod tests {
 
     #[test]
     fn bad_puzzles_are_error_records() {
-        let outcome = run("12345", Format::Line);
-        assert!(!outcome.is_success());
+        let report = run("12345", Format::Line);
+        assert!(!report.is_success());
         assert!(
-            outcome.record().starts_with("error: 5 cells"),
+            report.record().starts_with("error: 5 cells"),
             "{}",
-            outcome.record()
+            report.record()
         );
         let clash = format!("33{}", &CLASSIC[2..]);
-        let outcome = run(&clash, Format::Json);
-        assert!(!outcome.is_success());
-        let json: serde_json::Value = serde_json::from_str(outcome.record()).unwrap();
+        let report = run(&clash, Format::Json);
+        assert!(!report.is_success());
+        let json: serde_json::Value = serde_json::from_str(report.record()).unwrap();
         assert_eq!(json["line"], 3);
         let error = json["error"].as_str().unwrap();
         assert!(

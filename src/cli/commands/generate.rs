@@ -14,7 +14,7 @@ use anyhow::Context as _;
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::cli::batch::{EXIT_FAILURE, EXIT_SUCCESS};
+use crate::cli::report::{EXIT_FAILURE, EXIT_SUCCESS};
 use crate::cli::{Format, GenerateArgs};
 
 /// Puzzles generated per thread before a batch of results is written.

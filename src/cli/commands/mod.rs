@@ -11,56 +11,31 @@ mod trace;
 mod validate;
 
 pub(crate) use count::count;
-pub(crate) use explain::{ExplainArgs, explain};
+pub(crate) use explain::explain;
 pub(crate) use generate::generate;
 pub(crate) use rate::rate;
 pub(crate) use solve::solve;
 pub(crate) use trace::trace;
 pub(crate) use validate::validate;
 
+use alldiff::Limits;
 use alldiff::sudoku::{Grid, SolverOptions, SudokuSolver};
-use alldiff::{Limits, ModelError};
 
-use crate::cli::input::Origin;
-use crate::cli::{Format, Item, Outcome};
+use crate::cli::{Format, Item, ItemReport};
 
-/// The grid of an item, or the failed outcome that reports why it is not one.
-fn parse_item(item: &Item, format: Format) -> Result<Grid, Outcome> {
+/// The grid of an item, or the failure report that says why it is not one.
+fn parse_item(item: &Item, format: Format) -> Result<Grid, ItemReport> {
     let text = item
         .text()
-        .map_err(|e| Outcome::error(format, item, &e).with_diagnostic(e.to_string()))?;
-    Grid::parse(text).map_err(|e| Outcome::error(format, item, &e).with_diagnostic(e.to_string()))
+        .map_err(|e| ItemReport::error(format, item, &e).with_diagnostic(e.to_string()))?;
+    Grid::parse(text)
+        .map_err(|e| ItemReport::error(format, item, &e).with_diagnostic(e.to_string()))
 }
-
-/// The JSON key that says where an item came from: `line` or `argument`, as
-/// [`Outcome::error`] writes it.
-fn origin_key(item: &Item) -> &'static str {
-    match item.origin() {
-        Origin::Line(_) => "line",
-        Origin::Argument(_) => "argument",
-    }
-}
-
-/// A worker thread's solver; building it cannot fail with the built-in model,
-/// but if it did every item would report the error.
-type SolverState = Result<SudokuSolver, ModelError>;
 
 /// The per-thread state of solve and count: a solver with the batch's options and
 /// limits, the same for every item.
-fn new_solver(options: SolverOptions, limits: &Limits) -> SolverState {
+fn new_solver(options: SolverOptions, limits: &Limits) -> SudokuSolver {
     let mut solver = SudokuSolver::with_options(options);
     solver.set_limits(limits.clone());
-    Ok(solver)
-}
-
-/// The worker's solver, or the failed outcome that reports why there is none.
-fn solver_of<'s>(
-    state: &'s mut SolverState,
-    item: &Item,
-    format: Format,
-) -> Result<&'s mut SudokuSolver, Outcome> {
-    state.as_mut().map_err(|e| {
-        Outcome::error(format, item, format!("cannot build the solver: {e}"))
-            .with_diagnostic(e.to_string())
-    })
+    solver
 }

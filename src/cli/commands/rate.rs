@@ -6,8 +6,8 @@ use alldiff::Limits;
 use alldiff::sudoku::{RateError, rate_with_limits};
 use serde_json::json;
 
-use super::{origin_key, parse_item};
-use crate::cli::{Format, Item, Outcome, RateArgs, run_batch};
+use super::parse_item;
+use crate::cli::{Format, Item, ItemReport, RateArgs, run_batch};
 
 /// Rates every item.
 pub(crate) fn rate(args: RateArgs) -> anyhow::Result<ExitCode> {
@@ -19,19 +19,19 @@ pub(crate) fn rate(args: RateArgs) -> anyhow::Result<ExitCode> {
     )
 }
 
-fn rate_item(item: &Item, format: Format, limits: &Limits) -> Outcome {
+fn rate_item(item: &Item, format: Format, limits: &Limits) -> ItemReport {
     let grid = match parse_item(item, format) {
         Ok(grid) => grid,
-        Err(outcome) => return outcome,
+        Err(report) => return report,
     };
     match rate_with_limits(&grid, limits) {
         Ok(rating) => {
             let grade = rating.difficulty.name();
-            Outcome::success(match format {
+            ItemReport::success(match format {
                 Format::Line => grade.to_owned(),
                 Format::Grid => format!("{}{grade}\n", grid.to_grid_string()),
                 Format::Json => json!({
-                    origin_key(item): item.number(),
+                    item.origin().noun(): item.number(),
                     "status": "rated",
                     "difficulty": grade,
                     "nodes": rating.nodes,
@@ -40,17 +40,17 @@ fn rate_item(item: &Item, format: Format, limits: &Limits) -> Outcome {
                 .to_string(),
             })
         }
-        Err(RateError::Stopped(reason)) => Outcome::failure(match format {
+        Err(RateError::Stopped(reason)) => ItemReport::failure(match format {
             Format::Line => format!("stopped: {reason}"),
             Format::Grid => format!("{}stopped: {reason}\n", grid.to_grid_string()),
             Format::Json => json!({
-                origin_key(item): item.number(),
+                item.origin().noun(): item.number(),
                 "status": "stopped",
                 "reason": reason.to_string(),
             })
             .to_string(),
         }),
-        Err(e) => Outcome::error(format, item, &e),
+        Err(e) => ItemReport::error(format, item, &e),
     }
 }
 
@@ -59,7 +59,7 @@ mod tests {
     use super::*;
     use crate::cli::input::Origin;
 
-    fn run(text: &str) -> Outcome {
+    fn run(text: &str) -> ItemReport {
         let item = Item::new(Origin::Line(3), text.as_bytes().to_vec());
         rate_item(&item, Format::Line, &Limits::none())
     }

@@ -8,14 +8,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
-use alldiff::sudoku::{Grid, SolveResult, SolverOptions, SudokuModel};
+use alldiff::sudoku::{Grid, SolveResult, SolverOptions, SudokuModel, SudokuSolver};
 use alldiff::trace::{Written, count_traced, solve_traced};
 use alldiff::{Limits, Solver, Statistics, StopReason};
 use anyhow::Context as _;
 use serde_json::json;
 
-use super::{SolverState, new_solver, origin_key, parse_item, solver_of};
-use crate::cli::{Format, Item, Outcome, SolveArgs, run_batch};
+use super::{new_solver, parse_item};
+use crate::cli::{Format, Item, ItemReport, SolveArgs, run_batch};
 
 /// What `solve` found for one puzzle.
 #[derive(Debug)]
@@ -79,20 +79,16 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn solve_item(
-    state: &mut SolverState,
+    solver: &mut SudokuSolver,
     item: &Item,
     format: Format,
     limits: &Limits,
     first: bool,
     trace: Option<&TraceRequest>,
-) -> Outcome {
+) -> ItemReport {
     let grid = match parse_item(item, format) {
         Ok(grid) => grid,
-        Err(outcome) => return outcome,
-    };
-    let solver = match solver_of(state, item, format) {
-        Ok(solver) => solver,
-        Err(outcome) => return outcome,
+        Err(report) => return report,
     };
     let diagnostic = trace
         .and_then(|t| t.file.lock().ok()?.take().map(|file| (t, file)))
@@ -124,10 +120,10 @@ fn solve_item(
             SolveResult::Stopped(reason) => Answer::Stopped(reason),
         }
     };
-    let outcome = record(item, format, &answer, &solver.statistics());
+    let report = record(item, format, &answer, &solver.statistics());
     match diagnostic {
-        Some(message) => outcome.with_diagnostic(message),
-        None => outcome,
+        Some(message) => report.with_diagnostic(message),
+        None => report,
     }
 }
 
@@ -160,7 +156,7 @@ fn record_trace(
 }
 
 /// The record of one answer in `format`.
-fn record(item: &Item, format: Format, answer: &Answer, statistics: &Statistics) -> Outcome {
+fn record(item: &Item, format: Format, answer: &Answer, statistics: &Statistics) -> ItemReport {
     let text = match format {
         Format::Line => match answer {
             Answer::Unique(g) | Answer::Found(g) => g.to_line(),
@@ -186,7 +182,7 @@ fn record(item: &Item, format: Format, answer: &Answer, statistics: &Statistics)
                 Answer::Stopped(_) => ("stopped", None),
             };
             let mut object = json!({
-                origin_key(item): item.number(),
+                item.origin().noun(): item.number(),
                 "status": status,
                 "solution": solution,
                 "statistics": statistics,
@@ -198,8 +194,8 @@ fn record(item: &Item, format: Format, answer: &Answer, statistics: &Statistics)
         }
     };
     match answer {
-        Answer::Unique(_) | Answer::Found(_) => Outcome::success(text),
-        _ => Outcome::failure(text),
+        Answer::Unique(_) | Answer::Found(_) => ItemReport::success(text),
+        _ => ItemReport::failure(text),
     }
 }
 
@@ -211,7 +207,7 @@ mod tests {
     const CLASSIC: &str =
         "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
 
-    fn run(text: &str, format: Format, first: bool) -> Outcome {
+    fn run(text: &str, format: Format, first: bool) -> ItemReport {
         let mut state = new_solver(SolverOptions::default(), &Limits::none());
         let item = Item::new(Origin::Line(1), text.as_bytes().to_vec());
         solve_item(&mut state, &item, format, &Limits::none(), first, None)

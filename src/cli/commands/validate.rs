@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use alldiff::sudoku::{Grid, check_solution, validate as conflicts};
 use serde_json::json;
 
-use crate::cli::{Format, Item, Outcome, ValidateArgs, run_batch};
+use crate::cli::{Format, Item, ItemReport, ValidateArgs, run_batch};
 
 /// Validates every item: a grid, or a puzzle and its solution separated by
 /// white space (as `generate --with-solution` prints them).
@@ -18,10 +18,10 @@ pub(crate) fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     )
 }
 
-fn validate_item(item: &Item, format: Format) -> Outcome {
+fn validate_item(item: &Item, format: Format) -> ItemReport {
     let text = match item.text() {
         Ok(text) => text,
-        Err(e) => return Outcome::error(format, item, &e).with_diagnostic(e.to_string()),
+        Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e.to_string()),
     };
     let parsed = match split_pair(text) {
         Some((puzzle, solution)) => {
@@ -31,7 +31,7 @@ fn validate_item(item: &Item, format: Format) -> Outcome {
     };
     let (grid, solution) = match parsed {
         Ok(parsed) => parsed,
-        Err(e) => return Outcome::error(format, item, &e).with_diagnostic(e.to_string()),
+        Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e.to_string()),
     };
     let problems: Vec<String> = match &solution {
         Some(solution) => match check_solution(&grid, solution) {
@@ -59,9 +59,9 @@ fn validate_item(item: &Item, format: Format) -> Outcome {
         .to_string(),
     };
     if valid {
-        Outcome::success(record)
+        ItemReport::success(record)
     } else {
-        Outcome::failure(record)
+        ItemReport::failure(record)
     }
 }
 
@@ -81,7 +81,7 @@ mod tests {
     const BOARD: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-    fn run(text: &str, format: Format) -> Outcome {
+    fn run(text: &str, format: Format) -> ItemReport {
         validate_item(
             &Item::new(Origin::Line(1), text.as_bytes().to_vec()),
             format,
@@ -90,18 +90,18 @@ mod tests {
 
     #[test]
     fn a_valid_board_is_valid() {
-        let outcome = run(BOARD, Format::Line);
-        assert!(outcome.is_success());
-        assert_eq!(outcome.record(), "valid");
+        let report = run(BOARD, Format::Line);
+        assert!(report.is_success());
+        assert_eq!(report.record(), "valid");
     }
 
     #[test]
     fn every_conflict_is_listed() {
         let bad = format!("8{}", &BOARD[1..]);
-        let outcome = run(&bad, Format::Line);
-        assert!(!outcome.is_success());
+        let report = run(&bad, Format::Line);
+        assert!(!report.is_success());
         assert_eq!(
-            outcome.record(),
+            report.record(),
             "invalid: column 1 has 8 twice: r1c1, r4c1; box 1 has 8 twice: r1c1, r3c3"
         );
         let json: serde_json::Value =
@@ -121,21 +121,18 @@ mod tests {
             "valid"
         );
         let wrong_clue = format!("4{}", &puzzle[1..]);
-        let outcome = run(&format!("{wrong_clue} {solution}"), Format::Line);
-        assert_eq!(
-            outcome.record(),
-            "invalid: r1c1 is 3 but the puzzle gives 4"
-        );
+        let report = run(&format!("{wrong_clue} {solution}"), Format::Line);
+        assert_eq!(report.record(), "invalid: r1c1 is 3 but the puzzle gives 4");
     }
 
     #[test]
     fn a_malformed_line_is_one_error_record() {
-        let outcome = run("12345", Format::Line);
-        assert!(!outcome.is_success());
+        let report = run("12345", Format::Line);
+        assert!(!report.is_success());
         assert!(
-            outcome.record().starts_with("error: 5 cells"),
+            report.record().starts_with("error: 5 cells"),
             "{}",
-            outcome.record()
+            report.record()
         );
     }
 }

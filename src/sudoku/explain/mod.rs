@@ -297,6 +297,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "serde")]
     fn the_machine_form_is_json() {
         let explanation = explain(&CLASSIC.parse().unwrap()).unwrap();
         let json = serde_json::to_value(&explanation).unwrap();

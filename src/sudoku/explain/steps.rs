@@ -6,8 +6,9 @@ use crate::sudoku::grid::symbol;
 use crate::sudoku::{Cell, Grid, Unit};
 
 /// The technique a step applies. Serialized in snake case (`hidden_single`, ...).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Technique {
     /// A cell with one candidate left takes it.
@@ -56,7 +57,8 @@ impl fmt::Display for Technique {
 }
 
 /// A digit placed in a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Placement {
     /// The cell.
     pub cell: Cell,
@@ -65,7 +67,8 @@ pub struct Placement {
 }
 
 /// Candidates removed from a cell.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Elimination {
     /// The cell.
     pub cell: Cell,
@@ -78,7 +81,8 @@ pub struct Elimination {
 /// Displayed as `r4c3 = 6 (hidden single in box 4)`, `r2c5 <> 7 (locked candidates:
 /// box 2, row 2)`, `r1c2 <> 3, 5; r1c4 <> 3 (value elimination in row 1)`,
 /// `guess r5c5 = 3`, `r5c5 <> 3 (backtrack)` or `contradiction in row 3`.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ExplanationStep {
     /// What it applies.
     pub technique: Technique,
@@ -86,18 +90,19 @@ pub struct ExplanationStep {
     /// locked candidates, the unit that confines the digit, then the unit it leaves
     /// (`box 2, row 2`: pointing; `row 2, box 2`: claiming). Empty for naked singles
     /// and search decisions. Serialized as `"row 1"`, ...
-    #[serde(serialize_with = "units_as_text")]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "units_as_text"))]
     pub units: Vec<Unit>,
     /// The guesses in force after the step (a guess counts itself).
     pub depth: u32,
     /// The digit placed, for singles and guesses.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub placed: Option<Placement>,
     /// The candidates removed, for eliminations and backtracks.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub removed: Vec<Elimination>,
 }
 
+#[cfg(feature = "serde")]
 fn units_as_text<S: serde::Serializer>(units: &[Unit], serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_seq(units.iter().map(ToString::to_string))
 }
@@ -154,16 +159,18 @@ impl fmt::Display for ExplanationStep {
 /// `Display` prints one step a line, indented two spaces per guess in force; the
 /// serde form (for JSON) holds the puzzle and solution in the line form, the number
 /// of guesses and the steps.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Explanation {
-    #[serde(serialize_with = "grid_as_line")]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "grid_as_line"))]
     puzzle: Grid,
-    #[serde(serialize_with = "grid_as_line")]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "grid_as_line"))]
     solution: Grid,
     guesses: usize,
     steps: Vec<ExplanationStep>,
 }
 
+#[cfg(feature = "serde")]
 fn grid_as_line<S: serde::Serializer>(grid: &Grid, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(&grid.to_line())
 }

@@ -1,7 +1,7 @@
 //! Times solving (counting up to two solutions) empty and partly blanked grids of
 //! every size, for several propagation levels and variable orders.
 //!
-//! `cargo run --release --example sudoku_sizes`
+//! `cargo bench --bench sudoku_sizes`
 
 use std::time::Instant;
 

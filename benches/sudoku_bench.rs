@@ -1,7 +1,7 @@
 //! Times the Sudoku solver over a puzzle file, one puzzle a line, for every
 //! propagation level and variable order, counting up to two solutions per puzzle.
 //!
-//! `cargo run --release --example sudoku_bench -- PATH [LIMIT]`
+//! `cargo bench --bench sudoku_bench -- PATH [LIMIT]`
 
 use std::time::Instant;
 
@@ -9,7 +9,7 @@ use alldiff::sudoku::{Grid, Propagation, SolveResult, SolverOptions, SudokuSolve
 use alldiff::{SearchConfig, VariableOrder};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).filter(|arg| arg != "--bench");
     let path = args.next().ok_or("usage: sudoku_bench PATH [LIMIT]")?;
     let limit: usize = args.next().map_or(Ok(usize::MAX), |s| s.parse())?;
     let text = std::fs::read_to_string(&path)?;

@@ -3,7 +3,7 @@
 //! for at least `BENCH_SECS` seconds (default 3), like the `sudoku` crate's bench.
 //! Meant for `perf record` and for side-by-side comparisons.
 //!
-//! `cargo run --release --example sudoku_prof -- PATH [LIMIT] [PRESET] [ORDER]`
+//! `cargo bench --bench sudoku_prof -- PATH [LIMIT] [PRESET] [ORDER]`
 //!
 //! PRESET: `default`, `hidden`, `locked`, `system`, `system+locked`, `system+root-locked`,
 //! `full`;
@@ -15,7 +15,7 @@ use alldiff::sudoku::{Grid, Propagation, SolveResult, SolverOptions, SudokuSolve
 use alldiff::{SearchConfig, VariableOrder};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).filter(|arg| arg != "--bench");
     let path = args
         .next()
         .ok_or("usage: sudoku_prof PATH [LIMIT] [PRESET] [ORDER]")?;

@@ -1,7 +1,7 @@
 //! Rates every puzzle of a file and prints how many fall in each grade, with the
 //! time taken; then tries generating one puzzle of each grade.
 //!
-//! `cargo run --release --example sudoku_rate -- PATH`
+//! `cargo bench --bench sudoku_rate -- PATH`
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -9,7 +9,10 @@ use std::time::Instant;
 use alldiff::sudoku::{Difficulty, GenerateOptions, Grid, generate, rate};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args().nth(1).ok_or("usage: sudoku_rate PATH")?;
+    let path = std::env::args()
+        .skip(1)
+        .find(|arg| arg != "--bench")
+        .ok_or("usage: sudoku_rate PATH")?;
     let text = std::fs::read_to_string(&path)?;
     let start = Instant::now();
     let mut grades: BTreeMap<String, usize> = BTreeMap::new();
