@@ -110,6 +110,22 @@ impl Model {
         self.propagators.name(constraint.index())
     }
 
+    /// The first constraint that a full assignment violates, by each constraint's
+    /// [`Propagator::is_satisfied`]; `None` if it satisfies them all.
+    ///
+    /// ```
+    /// use alldiff::Model;
+    /// let mut model = Model::new();
+    /// let (x, y) = (model.int_var(1, 2)?, model.int_var(1, 2)?);
+    /// let different = model.not_equal(x, y)?;
+    /// assert_eq!(model.first_violated(&|_| 1), Some(different));
+    /// assert_eq!(model.first_violated(&|v| if v == x { 1 } else { 2 }), None);
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    pub fn first_violated(&self, value: &dyn Fn(VarId) -> i32) -> Option<ConstraintId> {
+        self.propagators.violated(value)
+    }
+
     /// The initial domain of a variable, ascending.
     pub fn domain(&self, var: VarId) -> Result<Vec<i32>, ModelError> {
         self.check_var(var)?;

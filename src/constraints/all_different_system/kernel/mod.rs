@@ -8,7 +8,7 @@
 //! (`write_back.rs`). In debug builds `debug.rs` checks the value sets against the
 //! domains after each sync and each write-back.
 
-#[cfg(debug_assertions)]
+#[cfg(all(debug_assertions, not(feature = "count-allocations")))]
 mod debug;
 mod locked;
 mod removal;
@@ -264,7 +264,7 @@ impl<const W: usize> Kernel<W> {
         } else {
             self.build()
         };
-        #[cfg(debug_assertions)]
+        #[cfg(all(debug_assertions, not(feature = "count-allocations")))]
         if result.is_ok() {
             self.check_sets(ctx, vars, if built { "sync" } else { "build" });
         }
@@ -273,7 +273,7 @@ impl<const W: usize> Kernel<W> {
             .and_then(|()| self.write_back(ctx, vars, stage));
         match result {
             Ok(()) => {
-                #[cfg(debug_assertions)]
+                #[cfg(all(debug_assertions, not(feature = "count-allocations")))]
                 self.check_state(ctx, vars);
             }
             Err(Conflict) => self.scratch.clear(),
