@@ -233,3 +233,354 @@ proptest! {
         check(&problem, &[SearchConfig::default()])?;
     }
 }
+
+/// One arithmetic constraint over wide domains: `x` spans 70 to 5000 values (beyond
+/// both the 64 of a one-word domain and the 4096 of the domain reasoning).
+#[derive(Clone, Debug)]
+struct Wide {
+    operation: usize,
+    x: (i32, i32),
+    y: Vec<i32>,
+    z: (i32, i32),
+}
+
+impl Wide {
+    const NAMES: [&'static str; 6] = ["times", "div", "modulo", "abs", "square", "cube"];
+
+    /// `op(x, y)`, if defined (`y` is ignored by the unary ones).
+    fn apply(&self, x: i64, y: i64) -> Option<i64> {
+        match self.operation {
+            0 => Some(x * y),
+            1 => x.checked_div(y),
+            2 => x.checked_rem(y),
+            3 => Some(x.abs()),
+            4 => Some(x * x),
+            _ => Some(x * x * x),
+        }
+    }
+
+    fn is_binary(&self) -> bool {
+        self.operation < 3
+    }
+}
+
+fn wide() -> impl Strategy<Value = Wide> {
+    (
+        0..6usize,
+        -1000..=0i32,
+        prop_oneof![6 => 70..=200i32, 1 => 4100..=4500i32],
+        domain(-5..=5, 4),
+        -300..=300i32,
+        0..=400i32,
+    )
+        .prop_map(|(operation, x_lo, x_width, y, z_lo, z_width)| {
+            // Cubes stay within the 32-bit range.
+            let x_hi = if operation == 5 {
+                x_lo + x_width.min(1000)
+            } else {
+                x_lo + x_width
+            };
+            Wide {
+                operation,
+                x: (x_lo, x_hi),
+                y,
+                z: (z_lo * 10, z_lo * 10 + z_width * 10),
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn wide_domains_match_enumeration(case in wide()) {
+        let mut expected = BTreeSet::new();
+        let ys: Vec<i32> = if case.is_binary() { case.y.clone() } else { vec![0] };
+        for x in case.x.0..=case.x.1 {
+            for &y in &ys {
+                let z = case.apply(x.into(), y.into());
+                if let Some(z) = z.filter(|z| (case.z.0.into()..=case.z.1.into()).contains(z)) {
+                    expected.insert((x, y, z as i32));
+                }
+            }
+        }
+        let mut model = Model::new();
+        let x = model.int_var(case.x.0, case.x.1).unwrap();
+        let y = model.var_from_values(ys.iter().copied()).unwrap();
+        let z = model.int_var(case.z.0, case.z.1).unwrap();
+        match case.operation {
+            0 => model.times(x, y, z),
+            1 => model.div(x, y, z),
+            2 => model.modulo(x, y, z),
+            3 => model.abs(x, z),
+            4 => model.power(x, 2, z),
+            _ => model.power(x, 3, z),
+        }.unwrap();
+        let mut solver = Solver::new(model);
+        let found: BTreeSet<(i32, i32, i32)> =
+            solver.solutions().map(|s| (s[x], s[y], s[z])).collect();
+        prop_assert_eq!(found, expected, "{}", Wide::NAMES[case.operation]);
+    }
+}
+
+/// Exact root domains after posting `build`'s constraints on fresh variables.
+fn root(build: impl FnOnce(&mut Model) -> Result<(), ModelError>) -> Vec<Vec<i32>> {
+    let mut model = Model::new();
+    build(&mut model).unwrap();
+    Solver::new(model)
+        .root_domains()
+        .expect("consistent at the root")
+}
+
+fn range(lo: i32, hi: i32) -> Vec<i32> {
+    (lo..=hi).collect()
+}
+
+#[test]
+fn times_prunes_over_the_signs() {
+    let domains = root(|m| {
+        let x = m.int_var(-4, 4)?;
+        let y = m.int_var(-3, -1)?;
+        let z = m.int_var(5, 12)?;
+        m.times(x, y, z).map(drop)
+    });
+    // z > 0 and y < 0: x < 0; then |x| >= 2 and |y| >= 2 for a product of 5 or more.
+    assert_eq!(domains, vec![range(-4, -2), range(-3, -2), range(5, 12)]);
+    // A fixed factor makes the other and the product domain consistent.
+    let domains = root(|m| {
+        let x = m.int_var(-5, 5)?;
+        let three = m.var_from_values([-3])?;
+        let z = m.var_from_values([-9, -7, 0, 4, 6, 12])?;
+        m.times(x, three, z).map(drop)
+    });
+    assert_eq!(
+        domains,
+        vec![vec![-4, -2, 0, 3], vec![-3], vec![-9, 0, 6, 12]]
+    );
+}
+
+#[test]
+fn div_removes_zero_and_bounds_the_divisor() {
+    let domains = root(|m| {
+        let x = m.int_var(-10, 10)?;
+        let y = m.int_var(-3, 3)?;
+        let z = m.var_from_values([4])?;
+        m.div(x, y, z).map(drop)
+    });
+    // x / y == 4 needs |y| <= 2 and 4|y| <= |x| <= 4|y| + |y| - 1.
+    assert_eq!(domains, vec![range(-9, 9), vec![-2, -1, 1, 2], vec![4]]);
+    let domains = root(|m| {
+        let x = m.int_var(-7, 7)?;
+        let y = m.var_from_values([-2])?;
+        let z = m.int_var(-10, 10)?;
+        m.div(x, y, z).map(drop)
+    });
+    assert_eq!(domains, vec![range(-7, 7), vec![-2], range(-3, 3)]);
+    // A divisor that can only be 0: no solution.
+    let mut model = Model::new();
+    let x = model.int_var(0, 3).unwrap();
+    let zero = model.var_from_values([0]).unwrap();
+    model.div(x, zero, x).unwrap();
+    assert_eq!(Solver::new(model).root_domains(), None);
+}
+
+#[test]
+fn modulo_follows_the_sign_of_the_dividend() {
+    let domains = root(|m| {
+        let x = m.int_var(-10, 10)?;
+        let y = m.int_var(-4, 4)?;
+        let z = m.int_var(2, 3)?;
+        m.modulo(x, y, z).map(drop)
+    });
+    // z > 0: x > 0 with x >= z, and |y| > z.
+    assert_eq!(domains, vec![range(2, 10), vec![-4, -3, 3, 4], range(2, 3)]);
+    let domains = root(|m| {
+        let x = m.int_var(-7, -1)?;
+        let y = m.var_from_values([-3, 3])?;
+        let z = m.int_var(-9, 9)?;
+        m.modulo(x, y, z).map(drop)
+    });
+    assert_eq!(domains, vec![range(-7, -1), vec![-3, 3], range(-2, 0)]);
+}
+
+#[test]
+fn abs_and_power_keep_the_supported_values() {
+    let domains = root(|m| {
+        let x = m.int_var(-5, 5)?;
+        let z = m.int_var(-30, 10)?;
+        m.power(x, 3, z).map(drop)
+    });
+    assert_eq!(domains, vec![range(-3, 2), vec![-27, -8, -1, 0, 1, 8]]);
+    let domains = root(|m| {
+        let x = m.int_var(-3, 3)?;
+        let z = m.int_var(-5, 5)?;
+        m.power(x, 0, z).map(drop)
+    });
+    assert_eq!(domains, vec![range(-3, 3), vec![1]]);
+    // Bounds first, then the domain reasoning once x is small.
+    let domains = root(|m| {
+        let x = m.int_var(-3000, 3000)?;
+        let z = m.int_var(-50, 17)?;
+        m.power(x, 2, z).map(drop)
+    });
+    assert_eq!(domains, vec![range(-4, 4), vec![0, 1, 4, 9, 16]]);
+    // Too wide for the domain reasoning: bounds, with the middle cut for an even power.
+    let domains = root(|m| {
+        let x = m.int_var(-5000, 5000)?;
+        let z = m.int_var(100, 16_000_000)?;
+        m.power(x, 2, z).map(drop)
+    });
+    let mut x = range(-4000, -10);
+    x.extend(range(10, 4000));
+    assert_eq!(domains[0], x);
+    assert_eq!(domains[1].len(), 16_000_000 - 99);
+    let domains = root(|m| {
+        let x = m.int_var(-3000, 3000)?;
+        let z = m.int_var(5, 17)?;
+        m.abs(x + 1, z).map(drop)
+    });
+    let mut x = range(-18, -6);
+    x.extend(range(4, 16));
+    assert_eq!(domains, vec![x, range(5, 17)]);
+}
+
+#[test]
+fn orderings_minimum_and_maximum_prune_bounds() {
+    let domains = root(|m| {
+        let x = m.int_var(-5, 5)?;
+        let y = m.int_var(-5, 5)?;
+        let minus_two = m.var_from_values([-2])?;
+        m.greater(x, y + 3)?; // x > y + 3
+        m.greater_eq(y, minus_two).map(drop)
+    });
+    assert_eq!(domains, vec![range(2, 5), range(-2, 1), vec![-2]]);
+    let domains = root(|m| {
+        let a = m.int_var(-9, 9)?;
+        let b = m.int_var(3, 9)?;
+        let low = m.int_var(-20, 5)?;
+        let minus_four = m.var_from_values([-4])?;
+        m.minimum([a, b], low)?;
+        m.less(low, minus_four).map(drop)
+    });
+    // Only a can be the minimum below -4.
+    assert_eq!(domains[0], range(-9, -5));
+    assert_eq!(domains[2], range(-9, -5));
+}
+
+#[test]
+fn element_var_removes_unreachable_indices_on_bounds() {
+    // Wide domains: bounds reasoning only.
+    let domains = root(|m| {
+        let xs = [
+            m.int_var(0, 100)?,
+            m.int_var(200, 300)?,
+            m.int_var(150, 250)?,
+        ];
+        let i = m.int_var(-3, 7)?;
+        let v = m.int_var(120, 190)?;
+        m.element_var(xs, i, v).map(drop)
+    });
+    assert_eq!(domains[3], vec![2]);
+    assert_eq!(domains[2], range(150, 190));
+    assert_eq!(domains[4], range(150, 190));
+}
+
+#[test]
+fn overflow_is_refused_when_posting_and_names_the_constraint() {
+    let refused = |build: &dyn Fn(&mut Model) -> Result<alldiff::ConstraintId, ModelError>| {
+        let mut model = Model::new();
+        match build(&mut model) {
+            Err(ModelError::InvalidConstraint { constraint, .. }) => constraint,
+            other => panic!("expected an overflow error, got {other:?}"),
+        }
+    };
+    let accepted = |build: &dyn Fn(&mut Model) -> Result<alldiff::ConstraintId, ModelError>| {
+        build(&mut Model::new()).is_ok()
+    };
+    // 46341² > i32::MAX >= 46340².
+    let times = |v: i32| {
+        move |m: &mut Model| {
+            let x = m.int_var(-v, 0)?;
+            let z = m.int_var(0, 10)?;
+            m.times(x, x, z)
+        }
+    };
+    assert_eq!(refused(&times(46341)), "times");
+    assert!(accepted(&times(46340)));
+    // i32::MIN / -1.
+    let div = |y_lo: i32| {
+        move |m: &mut Model| {
+            let x = m.int_var(i32::MIN, i32::MIN + 3)?;
+            let y = m.int_var(y_lo, 3)?;
+            let z = m.int_var(-5, 5)?;
+            m.div(x, y, z)
+        }
+    };
+    assert_eq!(refused(&div(-1)), "div");
+    assert!(accepted(&div(1)));
+    // |i32::MIN|.
+    let abs = |lo: i32| {
+        move |m: &mut Model| {
+            let x = m.int_var(lo, lo + 3)?;
+            let z = m.int_var(0, 5)?;
+            m.abs(x, z)
+        }
+    };
+    assert_eq!(refused(&abs(i32::MIN)), "abs");
+    assert!(accepted(&abs(i32::MIN + 1)));
+    // 2^31 overflows, (-2)^31 and 2^30 do not.
+    let power = |lo: i32, hi: i32, k: u32| {
+        move |m: &mut Model| {
+            let x = m.int_var(lo, hi)?;
+            let z = m.int_var(0, 5)?;
+            m.power(x, k, z)
+        }
+    };
+    assert_eq!(refused(&power(-2, 2, 31)), "power");
+    assert!(accepted(&power(-2, 1, 31)));
+    assert!(accepted(&power(-2, 2, 30)));
+    assert_eq!(refused(&power(0, 10, 100)), "power");
+}
+
+#[test]
+fn values_at_the_ends_of_the_range_stay_exact() {
+    let mut model = Model::new();
+    let x = model.var_from_values([i32::MIN, i32::MIN + 1]).unwrap();
+    let minus_one = model.var_from_values([-1]).unwrap();
+    let z = model.int_var(-1, 1).unwrap();
+    model.modulo(x, minus_one, z).unwrap();
+    let top = model.int_var(i32::MAX - 2, i32::MAX).unwrap();
+    let next = model.int_var(i32::MAX - 2, i32::MAX).unwrap();
+    model.less(top, next).unwrap();
+    model.maximum([top, next, x], next).unwrap();
+    let mut solver = Solver::new(model);
+    assert_eq!(solver.count(None).solutions, 2 * 3);
+    let domains = solver.root_domains().unwrap();
+    assert_eq!(domains[2], vec![0]);
+    assert_eq!(domains[3], vec![i32::MAX - 2, i32::MAX - 1]);
+
+    let mut model = Model::new();
+    let low = model.var_from_values([i32::MIN]).unwrap();
+    let y = model.int_var(i32::MIN, i32::MIN + 5).unwrap();
+    model.less(y, low).unwrap();
+    assert_eq!(Solver::new(model).root_domains(), None);
+}
+
+#[test]
+fn empty_operand_lists_and_foreign_variables_are_refused() {
+    let mut model = Model::new();
+    let z = model.int_var(0, 3).unwrap();
+    let none: [VarId; 0] = [];
+    assert!(matches!(
+        model.maximum(none, z),
+        Err(ModelError::NoVariables {
+            constraint: "maximum"
+        })
+    ));
+    let stranger = Model::new().int_var(0, 3).unwrap();
+    assert!(matches!(
+        model.times(z, stranger, z),
+        Err(ModelError::ForeignVariable { .. })
+    ));
+    assert_eq!(model.constraint_count(), 0);
+}

@@ -1,5 +1,6 @@
 //! `value == array[index]` over an array of variables, with a 0-based index variable.
 
+use super::arithmetic::{Scratch, support};
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
 use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
@@ -20,18 +21,19 @@ const DOMAIN_LIMIT: u64 = 4096;
 ///
 /// Domain reasoning (rule [`Rule::Element`]) when the domains are small (the index's
 /// values times the value's at most 4096): `index` loses each `j` whose entry shares
-/// no value with `value`, `value` keeps only values some entry left still has, and a
-/// fixed index makes `value` and its entry share exactly their common values, which
-/// is domain consistent.
+/// no value with `value`, and `value` keeps only values some entry left still has. A
+/// fixed index then makes `value` and its entry keep exactly their common values
+/// (while the entry has at most 4096 values), which is domain consistent.
 ///
 /// `O(d)` on bounds per call over the `d` values of `index`; the domain reasoning is
-/// `O(d·m)` over the `m` values of `value`.
+/// `O(d·m)` over the `m` values of `value`, and `O(e log e)` over the `e` values of
+/// a fixed index's entry.
 #[derive(Clone, Debug)]
 pub struct ElementVar {
     array: Vec<View>,
     index: View,
     value: View,
-    scratch: Vec<i32>,
+    scratch: Scratch,
 }
 
 impl ElementVar {
@@ -40,7 +42,7 @@ impl ElementVar {
             array,
             index,
             value,
-            scratch: Vec::new(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -63,17 +65,6 @@ impl ElementVar {
             return false;
         }
         !small || ctx.values(value).any(|v| ctx.contains(entry, v))
-    }
-
-    /// Removes the values of `to` that `from` lacks.
-    fn keep_common(&mut self, ctx: &mut Context<'_>, from: View, to: View) -> Result<(), Conflict> {
-        self.scratch.clear();
-        self.scratch
-            .extend(ctx.values(to).filter(|&v| !ctx.contains(from, v)));
-        for &v in &self.scratch {
-            ctx.remove(to, v)?;
-        }
-        Ok(())
     }
 }
 
@@ -104,16 +95,16 @@ impl Propagator for ElementVar {
             Rule::ElementBounds
         });
         // Indices out of range or whose entry cannot meet the value.
-        self.scratch.clear();
+        self.scratch.removed.clear();
         for i in ctx.values(index) {
             if !self
                 .entry(i)
                 .is_some_and(|entry| Self::may_meet(ctx, entry, value, small))
             {
-                self.scratch.push(i);
+                self.scratch.removed.push(i);
             }
         }
-        for &i in &self.scratch {
+        for &i in &self.scratch.removed {
             ctx.remove(index, i)?;
         }
         if let Some(j) = ctx.value(index) {
@@ -123,10 +114,9 @@ impl Propagator for ElementVar {
             ctx.set_max(value, ctx.max(entry))?;
             ctx.set_min(entry, ctx.min(value))?;
             ctx.set_max(entry, ctx.max(value))?;
-            if self.is_small(ctx) && ctx.size(entry) <= DOMAIN_LIMIT as u32 {
+            if self.is_small(ctx) {
                 ctx.set_rule(Rule::Element);
-                self.keep_common(ctx, entry, value)?;
-                self.keep_common(ctx, value, entry)?;
+                support(ctx, entry, value, Some, &mut self.scratch)?;
             }
             return Ok(());
         }
@@ -142,16 +132,16 @@ impl Propagator for ElementVar {
         ctx.set_max(value, hi)?;
         if self.is_small(ctx) {
             ctx.set_rule(Rule::Element);
-            self.scratch.clear();
+            self.scratch.removed.clear();
             for v in ctx.values(value) {
                 let held = ctx
                     .values(index)
                     .any(|i| self.entry(i).is_some_and(|entry| ctx.contains(entry, v)));
                 if !held {
-                    self.scratch.push(v);
+                    self.scratch.removed.push(v);
                 }
             }
-            for &v in &self.scratch {
+            for &v in &self.scratch.removed {
                 ctx.remove(value, v)?;
             }
         }

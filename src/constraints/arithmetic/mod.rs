@@ -152,8 +152,8 @@ fn keep_magnitude_above(
 
 /// Reusable buffers for [`support`] and [`keep_magnitude_above`].
 #[derive(Clone, Debug, Default)]
-struct Scratch {
-    removed: Vec<i32>,
+pub(super) struct Scratch {
+    pub(in crate::constraints) removed: Vec<i32>,
     image: Vec<i64>,
 }
 
@@ -163,7 +163,7 @@ struct Scratch {
 /// [`SUPPORT_LIMIT`] values, and only narrows the bounds of `to` if it has more.
 ///
 /// `O(n log n + m)` for `n` values of `from` and `m` of `to`.
-fn support(
+pub(super) fn support(
     ctx: &mut Context<'_>,
     from: View,
     to: View,
