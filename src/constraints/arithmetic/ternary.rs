@@ -83,16 +83,22 @@ fn remainders(x: Range, y: Range) -> Option<Range> {
 ///
 /// # Propagation
 ///
-/// All three are bounds consistent on `z` (its bounds are values of `x ∘ y` over the
-/// bounds of `x` and `y`) and narrow `x` and `y` from the other two by interval
-/// reasoning (rule [`Rule::ArithmeticBounds`]):
+/// Interval reasoning on the bounds (rule [`Rule::ArithmeticBounds`]), with 0 left
+/// out of divisors and factors where it cannot be:
 ///
-/// - `*`: `x` within the quotients `z / y` over the nonzero parts of `y`, rounded
-///   inwards, and the same for `y`; neither may be 0 when `z` cannot be.
-/// - `/`: 0 leaves `y`; `x` within `z·y + r` (`|r| < |y|`, with the sign of `x`);
-///   `y` keeps the bounds for which some `x` in its bounds gives a quotient in the bounds
-///   of `z` (bounds consistent on `y`).
-/// - `%`: 0 leaves `y`; `|y| > |z|`, and `x` has the sign of `z` with `|x| >= |z|`.
+/// - `*`: `z` within the products of the bounds of `x` and `y` (both ends reached:
+///   bounds consistent on `z`); `x` within the quotients of the bounds of `z` by the
+///   nonzero parts of `y`, rounded inwards, and the same for `y` (bounds(R) consistent:
+///   each bound of `x` has real support in the other two intervals); neither is 0 when
+///   `z` cannot be. For `x * x`, prefer [`Model::power`](crate::Model::power), whose
+///   reasoning knows both factors are equal.
+/// - `/`: 0 leaves `y`; `z` within the quotients of the bounds of `x` by the nonzero
+///   parts of `y`; `y` keeps the bounds for which some `x` within its bounds gives a
+///   quotient within those of `z` (bounds consistent on `y`); `x` within `z·y + r`
+///   (`|r| < |y|`, with the sign of `x`) over those `y`.
+/// - `%`: 0 leaves `y`; `z` within `±(max |y| - 1)` on the sides of 0 that `x` reaches
+///   (or equal to `x` when `|x| < min |y|`); `|y| > |z|`; `x` has the sign of `z` and
+///   `|x| >= |z|`.
 ///
 /// Once `x` or `y` is fixed, the other and `z` are domain consistent (rule
 /// [`Rule::ArithmeticSupport`]) while the free one has at most 4096 values. Each call
