@@ -230,7 +230,8 @@ proptest! {
 
     #[test]
     fn many_variables_match_brute_force(problem in many_variables()) {
-        check(&problem, &[SearchConfig::default()])?;
+        let configs = common::all_configs();
+        check(&problem, &[SearchConfig::default(), configs[8]])?;
     }
 }
 
