@@ -128,7 +128,7 @@ impl Arithmetic {
         }
     }
 
-    /// Narrows `x` (and `y` for a division) from the others.
+    /// Narrows `x` and `y` from the bounds of the others.
     fn narrow_operands(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let (x, y, z) = (self.x, self.y, self.z);
         match self.operation {
