@@ -6,9 +6,11 @@
 
 mod all_different;
 mod all_different_system;
+mod arithmetic;
 mod binary;
 mod difference;
 mod element;
+mod element_var;
 mod intersection;
 mod linear;
 mod matching;
@@ -16,9 +18,11 @@ mod table;
 
 pub use all_different::{AllDifferent, Strength};
 pub use all_different_system::{AllDifferentSystem, LockedCandidates, MAX_SYSTEM_VARIABLES};
+pub use arithmetic::{Arithmetic, Extremum, LessEq, Operation, Unary, UnaryOperation};
 pub use binary::{Equal, NotEqual};
 pub use difference::DifferenceIn;
 pub use element::Element;
+pub use element_var::ElementVar;
 pub use intersection::Intersection;
 pub use linear::{Linear, Relation};
 pub use table::Table;

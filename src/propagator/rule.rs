@@ -33,6 +33,15 @@ pub enum Rule {
     TableSupport,
     /// Values of a difference constraint without support on the other side.
     DifferenceSupport,
+    /// An ordering `a < b` or `a <= b` moves a bound.
+    Ordering,
+    /// An arithmetic constraint's bounds (`*`, `/`, `%`, `|x|`, `x^k`, min, max).
+    ArithmeticBounds,
+    /// An arithmetic constraint's values without support on the other side.
+    ArithmeticSupport,
+    /// Element over variables: the index and the value keep what the entries' bounds
+    /// allow.
+    ElementBounds,
     /// A user's propagator's own rule.
     Custom(&'static str),
 }
@@ -52,6 +61,10 @@ impl Rule {
             Rule::Element => "element",
             Rule::TableSupport => "table support",
             Rule::DifferenceSupport => "difference support",
+            Rule::Ordering => "ordering",
+            Rule::ArithmeticBounds => "arithmetic bounds",
+            Rule::ArithmeticSupport => "arithmetic support",
+            Rule::ElementBounds => "element bounds",
             Rule::Custom(name) => name,
         }
     }
