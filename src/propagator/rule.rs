@@ -33,6 +33,20 @@ pub enum Rule {
     TableSupport,
     /// Values of a difference constraint without support on the other side.
     DifferenceSupport,
+    /// Circuit successors within the nodes, no self-loop in a circuit of two nodes
+    /// or more.
+    Circuit,
+    /// A chain of fixed successors may not close into a cycle shorter than the tour
+    /// (path ends), and a closed cycle of a subcircuit puts the other nodes out.
+    NoSubtour,
+    /// Global cardinality: counts between the views that must and can take a value;
+    /// a value whose count is reached leaves the others, one that needs every place
+    /// takes them.
+    Cardinality,
+    /// Inverse channeling: `f[i] == j` exactly when `g[j] == i`.
+    Inverse,
+    /// Lexicographic ordering: the first position not fixed equal is ordered.
+    Lex,
     /// A user's propagator's own rule.
     Custom(&'static str),
 }
@@ -52,6 +66,11 @@ impl Rule {
             Rule::Element => "element",
             Rule::TableSupport => "table support",
             Rule::DifferenceSupport => "difference support",
+            Rule::Circuit => "circuit",
+            Rule::NoSubtour => "no subtour",
+            Rule::Cardinality => "cardinality",
+            Rule::Inverse => "inverse",
+            Rule::Lex => "lexicographic order",
             Rule::Custom(name) => name,
         }
     }
