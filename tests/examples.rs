@@ -37,6 +37,10 @@ mod latin_square;
 #[path = "../examples/kakuro.rs"]
 mod kakuro;
 
+#[allow(dead_code)]
+#[path = "../examples/knights_tour.rs"]
+mod knights_tour;
+
 use alldiff::CountStatus;
 use alldiff::sudoku::Grid;
 
@@ -286,4 +290,38 @@ fn kakuro_has_exactly_one_solution() {
 #[test]
 fn kakuro_rejects_the_wrong_number_of_clues() {
     assert!(kakuro::kakuro(&kakuro::SHAPE, &[Some(3)], &[]).is_err());
+}
+
+#[test]
+fn knights_tours_of_6_and_8_are_closed_tours() {
+    for n in [6, 8] {
+        let order = knights_tour::tour(n)
+            .unwrap()
+            .expect("a closed tour exists");
+        assert_eq!(knights_tour::verify(n, &order), Ok(()), "n = {n}");
+        assert_eq!(order[0], 0);
+    }
+}
+
+#[test]
+fn knights_tours_need_an_even_board_of_6_or_more() {
+    for n in [1, 2, 3, 4, 5, 7] {
+        assert_eq!(knights_tour::tour(n).unwrap(), None, "n = {n}");
+    }
+}
+
+#[test]
+fn knights_tour_verification_catches_bad_tours() {
+    let order = knights_tour::tour(6).unwrap().unwrap();
+    let mut twice = order.clone();
+    twice[5] = twice[3];
+    assert!(knights_tour::verify(6, &twice).is_err());
+    let mut swapped = order.clone();
+    swapped.swap(1, 2);
+    assert!(knights_tour::verify(6, &swapped).is_err());
+    assert!(knights_tour::verify(6, &order[1..]).is_err());
+    assert_eq!(knights_tour::moves(3, 0), vec![5, 7]);
+    let board = knights_tour::board(6, &order);
+    assert_eq!(board.lines().count(), 6);
+    assert!(board.starts_with(" 1 "));
 }

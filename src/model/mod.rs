@@ -5,6 +5,7 @@
 //! as a [`ModelError`] that names the variable or constraint at fault.
 
 mod arithmetic;
+mod globals;
 
 use std::fmt;
 

@@ -42,6 +42,20 @@ pub enum Rule {
     /// Element over variables: the index and the value keep what the entries' bounds
     /// allow.
     ElementBounds,
+    /// Circuit successors within the nodes, no self-loop in a circuit of two nodes
+    /// or more.
+    Circuit,
+    /// A chain of fixed successors may not close into a cycle shorter than the tour
+    /// (path ends), and a closed cycle of a subcircuit puts the other nodes out.
+    NoSubtour,
+    /// Global cardinality: counts between the views that must and can take a value;
+    /// a value whose count is reached leaves the others, one that needs every place
+    /// takes them.
+    Cardinality,
+    /// Inverse channeling: `f[i] == j` exactly when `g[j] == i`.
+    Inverse,
+    /// Lexicographic ordering: the first position not fixed equal is ordered.
+    Lex,
     /// A user's propagator's own rule.
     Custom(&'static str),
 }
@@ -65,6 +79,11 @@ impl Rule {
             Rule::ArithmeticBounds => "arithmetic bounds",
             Rule::ArithmeticSupport => "arithmetic support",
             Rule::ElementBounds => "element bounds",
+            Rule::Circuit => "circuit",
+            Rule::NoSubtour => "no subtour",
+            Rule::Cardinality => "cardinality",
+            Rule::Inverse => "inverse",
+            Rule::Lex => "lexicographic order",
             Rule::Custom(name) => name,
         }
     }
