@@ -311,8 +311,8 @@ fn assert_golomb(marks: &[i32]) {
 }
 
 #[test]
-fn golomb_rulers_of_4_to_7_marks_are_6_11_17_25_long() {
-    for (m, optimum) in [(2, 1), (3, 3), (4, 6), (5, 11), (6, 17), (7, 25)] {
+fn golomb_rulers_of_4_to_8_marks_are_6_11_17_25_34_long() {
+    for (m, optimum) in [(2, 1), (3, 3), (4, 6), (5, 11), (6, 17), (7, 25), (8, 34)] {
         let mut lengths = Vec::new();
         let marks = golomb_ruler::solve(m, |ruler| {
             assert_golomb(ruler);
