@@ -11,7 +11,10 @@
 
 use std::process::ExitCode;
 
-use alldiff::{Model, ModelError, Outcome, Relation, Solver, Strength, VarId};
+use alldiff::{
+    Model, ModelError, Outcome, Relation, Restarts, SearchConfig, Solver, Strength, ValueOrder,
+    VarId,
+};
 
 /// The largest N for which the example counts every square.
 pub const COUNT_UP_TO: usize = 3;
@@ -47,17 +50,22 @@ pub fn magic(n: usize) -> Result<Magic, ModelError> {
 
 /// One magic square, row by row, or `None` if there is none.
 ///
-/// As in the N-Queens example, the search restarts ([`Solver::solve_with_restarts`]),
-/// which keeps it from getting lost in one fruitless subtree; `None` is still a proof.
+/// As in the N-Queens example, the search picks values at random and restarts
+/// ([`Solver::set_restarts`]), which keeps it from getting lost in one fruitless
+/// subtree; `None` is still a proof.
 pub fn solve(n: usize) -> Result<Option<Vec<Vec<i32>>>, ModelError> {
     let Magic { model, cells } = magic(n)?;
-    let mut solver = Solver::new(model);
-    match solver.solve_with_restarts(64) {
+    let mut solver = Solver::with_config(
+        model,
+        SearchConfig::new().value_order(ValueOrder::Random(0)),
+    );
+    solver.set_restarts(Some(Restarts::geometric(64, 2.0)));
+    match solver.solve() {
         Outcome::Solved(s) => {
             let rows = cells.iter().map(|row| row.iter().map(|&c| s[c]).collect());
             Ok(Some(rows.collect()))
         }
-        // No limit of its own is set, so only a completed search ends the restarts.
+        // No limit is set, so only a completed search ends the restarts.
         Outcome::Unsatisfiable | Outcome::Stopped(_) => Ok(None),
     }
 }

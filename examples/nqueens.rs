@@ -12,7 +12,9 @@
 
 use std::process::ExitCode;
 
-use alldiff::{CountStatus, Model, ModelError, Outcome, Solver, VarId};
+use alldiff::{
+    CountStatus, Model, ModelError, Outcome, Restarts, SearchConfig, Solver, ValueOrder, VarId,
+};
 
 /// The N-Queens model and its variables: `rows[i]` is the column (from 1) of the queen in
 /// row `i`.
@@ -43,14 +45,19 @@ pub fn count(n: usize) -> Result<u64, ModelError> {
 /// One solution as the column (from 1) of each row's queen, or `None` if there is none.
 ///
 /// Search times for one solution are heavy-tailed: for some `n` the first-fail heuristic
-/// wanders for minutes in a subtree without solutions, so the search restarts
-/// ([`Solver::solve_with_restarts`]); a "no solution" answer is still a proof.
+/// wanders for minutes in a subtree without solutions, so the search picks values at
+/// random and restarts ([`Solver::set_restarts`]); a "no solution" answer is still a
+/// proof.
 pub fn solve(n: usize) -> Result<Option<Vec<i32>>, ModelError> {
     let Queens { model, rows } = queens(n)?;
-    let mut solver = Solver::new(model);
-    match solver.solve_with_restarts(64) {
+    let mut solver = Solver::with_config(
+        model,
+        SearchConfig::new().value_order(ValueOrder::Random(0)),
+    );
+    solver.set_restarts(Some(Restarts::geometric(64, 2.0)));
+    match solver.solve() {
         Outcome::Solved(s) => Ok(Some(rows.iter().map(|&q| s[q]).collect())),
-        // No limit of its own is set, so only a completed search ends the restarts.
+        // No limit is set, so only a completed search ends the restarts.
         Outcome::Unsatisfiable | Outcome::Stopped(_) => Ok(None),
     }
 }

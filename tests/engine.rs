@@ -10,7 +10,7 @@ use common::{all_configs, queens};
 
 use alldiff::{
     Conflict, Context, CountStatus, Limits, Model, ModelError, Outcome, PostContext, Propagator,
-    Solver, StopReason, Strength, VarId, Wake,
+    Restarts, SearchConfig, Solver, StopReason, Strength, ValueOrder, VarId, Wake,
 };
 
 const A000170: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
@@ -268,10 +268,10 @@ fn model_errors_name_what_is_wrong() {
 fn restarts_find_solutions_prove_none_and_keep_the_solver_settings() {
     let (model, q) = queens(30, Strength::Value);
     let mut solver = Solver::new(model);
-    let own = Limits::none().with_time(Duration::from_secs(60));
-    solver.set_limits(own.clone());
-    let config = solver.config();
-    let Outcome::Solved(s) = solver.solve_with_restarts(4) else {
+    let config = SearchConfig::new().value_order(ValueOrder::Random(0));
+    solver.set_config(config);
+    solver.set_restarts(Some(Restarts::geometric(4, 2.0)));
+    let Outcome::Solved(s) = solver.solve() else {
         panic!("30-queens has solutions");
     };
     let rows: Vec<i32> = q.iter().map(|&x| s[x]).collect();
@@ -279,25 +279,23 @@ fn restarts_find_solutions_prove_none_and_keep_the_solver_settings() {
         (i + 1..30).all(|j| rows[i] != rows[j] && (rows[i] - rows[j]).abs() != (j - i) as i32)
     }));
     assert_eq!(solver.config(), config);
-    assert_eq!(solver.limits().time, own.time);
-    assert_eq!(solver.limits().failures, None);
+    assert_eq!(solver.restarts(), Some(Restarts::geometric(4, 2.0)));
 
-    // No solution: the growing limit lets an attempt finish, and that is a proof.
+    // No solution: the growing cutoff lets an attempt finish, and that is a proof.
     let (model, _) = queens(3, Strength::Value);
-    assert_eq!(
-        Solver::new(model).solve_with_restarts(1),
-        Outcome::Unsatisfiable
-    );
+    let mut solver = Solver::new(model);
+    solver.set_restarts(Some(Restarts::luby(1)));
+    assert_eq!(solver.solve(), Outcome::Unsatisfiable);
 
-    // A failure limit of the solver's own bounds every attempt and ends the restarts.
+    // The solver's failure limit applies to the whole run, restarts included.
     let (model, _) = queens(30, Strength::Value);
     let mut solver = Solver::new(model);
-    solver.set_limits(Limits::none().with_failures(2));
-    assert_eq!(
-        solver.solve_with_restarts(1),
-        Outcome::Stopped(StopReason::FailureLimit)
-    );
-    assert_eq!(solver.limits().failures, Some(2));
+    solver.set_config(config);
+    solver.set_restarts(Some(Restarts::luby(1)));
+    solver.set_limits(Limits::none().with_failures(5));
+    assert_eq!(solver.solve(), Outcome::Stopped(StopReason::FailureLimit));
+    assert_eq!(solver.statistics().failures, 5);
+    assert!(solver.statistics().restarts >= 2);
 }
 
 /// Keeps, as backtrackable state, each variable's domain as it last saw it, and counts

@@ -38,8 +38,15 @@ mod latin_square;
 mod kakuro;
 
 #[allow(dead_code)]
+#[path = "../examples/golomb_ruler.rs"]
+mod golomb_ruler;
+#[allow(dead_code)]
 #[path = "../examples/knights_tour.rs"]
 mod knights_tour;
+
+#[allow(dead_code)]
+#[path = "../examples/knapsack.rs"]
+mod knapsack;
 
 use alldiff::CountStatus;
 use alldiff::sudoku::Grid;
@@ -324,4 +331,98 @@ fn knights_tour_verification_catches_bad_tours() {
     let board = knights_tour::board(6, &order);
     assert_eq!(board.lines().count(), 6);
     assert!(board.starts_with(" 1 "));
+}
+
+/// The marks form a Golomb ruler: 0 first, ascending, every distance different.
+fn assert_golomb(marks: &[i32]) {
+    assert_eq!(marks[0], 0);
+    assert!(marks.windows(2).all(|w| w[0] < w[1]), "{marks:?}");
+    let mut distances: Vec<i32> = (0..marks.len())
+        .flat_map(|i| (i + 1..marks.len()).map(move |j| (i, j)))
+        .map(|(i, j)| marks[j] - marks[i])
+        .collect();
+    let count = distances.len();
+    distances.sort_unstable();
+    distances.dedup();
+    assert_eq!(distances.len(), count, "a distance repeats in {marks:?}");
+}
+
+#[test]
+fn golomb_rulers_of_4_to_8_marks_are_6_11_17_25_34_long() {
+    for (m, optimum) in [(2, 1), (3, 3), (4, 6), (5, 11), (6, 17), (7, 25), (8, 34)] {
+        let mut lengths = Vec::new();
+        let marks = golomb_ruler::solve(m, |ruler| {
+            assert_golomb(ruler);
+            lengths.push(*ruler.last().unwrap());
+        })
+        .unwrap()
+        .expect("a ruler exists");
+        assert_eq!(marks.len(), m);
+        assert_golomb(&marks);
+        assert_eq!(marks[m - 1], optimum, "m = {m}");
+        // Each ruler reported is shorter than the one before; the last is the optimum.
+        assert!(lengths.windows(2).all(|w| w[0] > w[1]), "{lengths:?}");
+        assert_eq!(lengths.last(), Some(&optimum));
+    }
+}
+
+/// The best value by trying every subset of the items.
+fn knapsack_brute_force(items: &[knapsack::Item], capacity: i32) -> Option<i64> {
+    (0u32..1 << items.len())
+        .filter_map(|subset| {
+            let chosen = items
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| subset >> i & 1 == 1);
+            let (weight, value) = chosen.fold((0i64, 0i64), |(w, v), (_, item)| {
+                (w + i64::from(item.weight), v + i64::from(item.value))
+            });
+            (weight <= i64::from(capacity)).then_some(value)
+        })
+        .max()
+}
+
+#[test]
+fn knapsack_finds_the_brute_force_optimum() {
+    use knapsack::{CAPACITY, ITEMS, Item};
+    let mut instances = vec![(ITEMS.to_vec(), CAPACITY)];
+    // Small pseudo-random instances, tight and loose.
+    let mut seed = 12345u64;
+    let mut next = |bound: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) % bound) as i32
+    };
+    for n in 1..=10 {
+        let items: Vec<Item> = (0..n)
+            .map(|_| Item {
+                weight: next(40) + 1,
+                value: next(60),
+            })
+            .collect();
+        let capacity = next(20 * n);
+        instances.push((items, capacity));
+    }
+    for (items, capacity) in instances {
+        let mut values = Vec::new();
+        let (best, chosen) = knapsack::solve(&items, capacity, |v| values.push(v))
+            .unwrap()
+            .expect("taking nothing fits");
+        assert_eq!(
+            Some(best),
+            knapsack_brute_force(&items, capacity),
+            "{items:?}"
+        );
+        assert!(values.windows(2).all(|w| w[0] < w[1]), "{values:?}");
+        assert_eq!(values.last(), Some(&best));
+        let (weight, value) = (items.iter().zip(&chosen))
+            .filter(|&(_, &c)| c)
+            .fold((0, 0), |(w, v), (i, _)| {
+                (w + i.weight, v + i64::from(i.value))
+            });
+        assert!(weight <= capacity);
+        assert_eq!(value, best);
+    }
+    assert_eq!(knapsack_brute_force(&ITEMS, CAPACITY), Some(686));
 }

@@ -581,13 +581,14 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     /// The trace's node and failure counts are the solver's, whatever the problem and
-    /// search, and the solution nodes replay to the solutions found.
+    /// search, and the solution nodes replay to the solutions found (after `<=` and `>`
+    /// decisions too, which only the split value orders make).
     #[test]
     fn trace_counts_equal_statistics(
         n in 1usize..=7,
         strength in 0usize..3,
         variable_order in 0usize..3,
-        value_order in 0usize..3,
+        value_order in 0usize..6,
         assumption in proptest::option::of((0usize..7, 1i32..=7)),
         limit in proptest::option::of(1u64..5),
     ) {
@@ -595,7 +596,8 @@ proptest! {
         let config = SearchConfig {
             variable_order: [VariableOrder::InputOrder, VariableOrder::SmallestDomain,
                 VariableOrder::DomOverWeightedDegree][variable_order],
-            value_order: [ValueOrder::Ascending, ValueOrder::Descending, ValueOrder::Random(3)][value_order],
+            value_order: [ValueOrder::Ascending, ValueOrder::Descending, ValueOrder::Random(3),
+                ValueOrder::Middle, ValueOrder::Split, ValueOrder::ReverseSplit][value_order],
         };
         let (model, q) = queens(n, strength);
         let mut solver = Solver::with_config(model, config);

@@ -137,8 +137,11 @@ impl Circuit {
                 if self.sub && self.must_be_in(ctx, end) {
                     must_in += 1;
                 }
+                // A node already walked means that this call's own removals fixed
+                // a successor since `pred` was filled (chains joined, or one closed):
+                // stop here; the propagator runs again, on fresh predecessors.
                 match self.fixed_next(ctx, end) {
-                    Some(next) if next != end => {
+                    Some(next) if next != end && self.mark[next] == 0 => {
                         self.mark[next] = 1;
                         end = next;
                         len += 1;

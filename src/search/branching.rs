@@ -3,6 +3,8 @@
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
+use super::Branch;
+use crate::ids::VarId;
 use crate::store::Store;
 
 /// Which unfixed variable the next decision is about.
@@ -20,17 +22,24 @@ pub enum VariableOrder {
     DomOverWeightedDegree,
 }
 
-/// Which value of the chosen variable the decision tries first.
+/// Which value of the chosen variable the decision tries first, and how it branches.
+/// `mid` below is the middle of the bounds, `(min + max) / 2` rounded down.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ValueOrder {
-    /// The smallest value.
+    /// The smallest value: `x = min`, then `x != min`.
     #[default]
     Ascending,
-    /// The largest value.
+    /// The largest value: `x = max`, then `x != max`.
     Descending,
     /// A value drawn uniformly at random from a generator seeded with this number;
     /// the same seed gives the same search.
     Random(u64),
+    /// The value nearest `mid` (the smaller of two as near): `x = v`, then `x != v`.
+    Middle,
+    /// Binary domain splitting: `x <= mid`, then `x > mid`.
+    Split,
+    /// Binary domain splitting, upper half first: `x > mid`, then `x <= mid`.
+    ReverseSplit,
 }
 
 /// How to search: the variable and value choices.
@@ -61,10 +70,150 @@ impl SearchConfig {
     }
 }
 
-/// The choice state: weighted degrees and the random generator.
+/// Some variables to branch on before the others, with their own variable and value
+/// orders, like MiniZinc's `seq_search`. The search branches on the first phase's
+/// variables until they are all fixed, then on the next phase's, and so on; after the
+/// last phase it branches on whatever is left with the solver's [`SearchConfig`], so
+/// every solution is complete. See [`crate::Solver::set_phases`].
+///
+/// ```
+/// use alldiff::{Model, Phase, Relation, Solver, ValueOrder, VariableOrder};
+/// let mut model = Model::new();
+/// let x = model.int_vars(3, 0, 9)?;
+/// let total = model.int_var(0, 27)?;
+/// model.linear(x.iter().map(|&v| (1, v)).chain([(-1, total)]), Relation::Equal, 0)?;
+/// let mut solver = Solver::new(model);
+/// // The marks first, largest values first, in the order given; `total` follows.
+/// solver.set_phases([Phase::new(x.iter().copied())
+///     .variable_order(VariableOrder::InputOrder)
+///     .value_order(ValueOrder::Descending)])?;
+/// let alldiff::Outcome::Solved(s) = solver.solve() else { panic!("satisfiable") };
+/// assert_eq!(s[total], 27);
+/// # Ok::<(), alldiff::ModelError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Phase {
+    vars: Vec<VarId>,
+    config: SearchConfig,
+}
+
+impl Phase {
+    /// A phase over `vars` (in this order, for [`VariableOrder::InputOrder`]), with
+    /// the default orders: smallest domain first, ascending values.
+    pub fn new(vars: impl IntoIterator<Item = VarId>) -> Phase {
+        Phase {
+            vars: vars.into_iter().collect(),
+            config: SearchConfig::default(),
+        }
+    }
+
+    /// Sets the variable order within the phase.
+    pub fn variable_order(mut self, order: VariableOrder) -> Phase {
+        self.config.variable_order = order;
+        self
+    }
+
+    /// Sets the value order within the phase.
+    pub fn value_order(mut self, order: ValueOrder) -> Phase {
+        self.config.value_order = order;
+        self
+    }
+
+    /// The phase's variables, in the order given.
+    pub fn vars(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    /// The phase's variable and value orders.
+    pub fn config(&self) -> SearchConfig {
+        self.config
+    }
+}
+
+/// One way of choosing: orders, and the generator of a random value order.
+#[derive(Clone, Debug)]
+struct Chooser {
+    config: SearchConfig,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Chooser {
+    fn new(config: SearchConfig) -> Chooser {
+        Chooser {
+            config,
+            rng: Xoshiro256PlusPlus::seed_from_u64(0),
+        }
+    }
+
+    /// Reseeds the generator: same seed, same search.
+    fn reseed(&mut self) {
+        if let ValueOrder::Random(seed) = self.config.value_order {
+            self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        }
+    }
+
+    /// The decision about `var`: the branch to take first and its value.
+    #[inline(always)]
+    fn decide(&mut self, store: &Store, var: u32) -> (Branch, i32) {
+        match self.config.value_order {
+            ValueOrder::Ascending => (Branch::Equal, store.min(var)),
+            ValueOrder::Descending => (Branch::Equal, store.max(var)),
+            ValueOrder::Random(_) => {
+                let pick = self.rng.random_range(0..store.size(var)) as usize;
+                let value = store.values(var).nth(pick);
+                (Branch::Equal, value.expect("pick within domain size"))
+            }
+            ValueOrder::Middle => {
+                let mid = middle(store, var);
+                // Values ascend: the nearest is the last at or below `mid`, or the
+                // first above it if that is nearer.
+                let mut below = None;
+                let mut value = store.max(var);
+                for v in store.values(var) {
+                    if v > mid {
+                        value = match below {
+                            Some(b)
+                                if i64::from(mid) - i64::from(b)
+                                    <= i64::from(v) - i64::from(mid) =>
+                            {
+                                b
+                            }
+                            _ => v,
+                        };
+                        break;
+                    }
+                    below = Some(v);
+                }
+                (Branch::Equal, value)
+            }
+            ValueOrder::Split => (Branch::LessEqual, middle(store, var)),
+            ValueOrder::ReverseSplit => (Branch::Greater, middle(store, var)),
+        }
+    }
+}
+
+/// `(min + max) / 2` rounded down; below `max` when `var` is unfixed, so both halves
+/// of a split are non-empty.
+fn middle(store: &Store, var: u32) -> i32 {
+    let sum = i64::from(store.min(var)) + i64::from(store.max(var));
+    sum.div_euclid(2) as i32
+}
+
+/// A phase as the brancher keeps it.
+#[derive(Clone, Debug)]
+struct PhaseState {
+    vars: Vec<u32>,
+    chooser: Chooser,
+}
+
+/// The choice state: phases, weighted degrees and the random generators.
 #[derive(Clone, Debug)]
 pub(crate) struct Brancher {
-    config: SearchConfig,
+    /// The final phase, over every variable.
+    default: Chooser,
+    phases: Vec<PhaseState>,
+    /// Whether any phase chooses by dom/wdeg, and so reads the weights.
+    weighted: bool,
     /// For each constraint, its variables (a failure raises their weighted degrees).
     vars_of: Vec<Vec<u32>>,
     /// Each variable's number of constraints: its weighted degree before any failure.
@@ -73,7 +222,6 @@ pub(crate) struct Brancher {
     /// weight being 1 plus the failures that constraint found. Kept up to date at each
     /// failure, so choosing a variable reads one number per variable.
     weighted_degrees: Vec<u64>,
-    rng: Xoshiro256PlusPlus,
 }
 
 impl Brancher {
@@ -83,30 +231,57 @@ impl Brancher {
         for &var in vars_of.iter().flatten() {
             degrees[var as usize] += 1;
         }
-        Brancher {
-            config,
+        let mut brancher = Brancher {
+            default: Chooser::new(config),
+            phases: Vec::new(),
+            weighted: false,
             vars_of,
             weighted_degrees: degrees.clone(),
             degrees,
-            rng: Xoshiro256PlusPlus::seed_from_u64(0),
-        }
+        };
+        brancher.update_weighted();
+        brancher
     }
 
     pub(crate) fn config(&self) -> SearchConfig {
-        self.config
+        self.default.config
     }
 
     pub(crate) fn set_config(&mut self, config: SearchConfig) {
-        self.config = config;
+        self.default = Chooser::new(config);
+        self.update_weighted();
     }
 
-    /// Called when a new search starts: same seed, same search.
+    /// Branches on each phase's variables (raw indices) in turn before the others.
+    pub(crate) fn set_phases(
+        &mut self,
+        phases: impl IntoIterator<Item = (Vec<u32>, SearchConfig)>,
+    ) {
+        self.phases = phases
+            .into_iter()
+            .map(|(vars, config)| PhaseState {
+                vars,
+                chooser: Chooser::new(config),
+            })
+            .collect();
+        self.update_weighted();
+    }
+
+    fn update_weighted(&mut self) {
+        let dom_wdeg =
+            |c: &Chooser| c.config.variable_order == VariableOrder::DomOverWeightedDegree;
+        self.weighted = dom_wdeg(&self.default) || self.phases.iter().any(|p| dom_wdeg(&p.chooser));
+    }
+
+    /// Called when a new search starts: same seeds, same search. (A restart within a
+    /// search keeps the generators and the weights going.)
     pub(crate) fn restart(&mut self) {
-        if let ValueOrder::Random(seed) = self.config.value_order {
-            self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        self.default.reseed();
+        for phase in &mut self.phases {
+            phase.chooser.reseed();
         }
         // Only dom/wdeg reads (and raises) the weights.
-        if self.config.variable_order == VariableOrder::DomOverWeightedDegree {
+        if self.weighted {
             self.weighted_degrees.copy_from_slice(&self.degrees);
         }
     }
@@ -115,7 +290,7 @@ impl Brancher {
     /// degrees, grow by one.
     pub(crate) fn failed(&mut self, constraint: u32) {
         // Only dom/wdeg reads the weights; `restart` resets them for every search.
-        if self.config.variable_order != VariableOrder::DomOverWeightedDegree {
+        if !self.weighted {
             return;
         }
         for &var in &self.vars_of[constraint as usize] {
@@ -123,57 +298,87 @@ impl Brancher {
         }
     }
 
-    /// The next variable to branch on, or `None` when all are fixed.
-    pub(crate) fn select_var(&self, store: &Store) -> Option<u32> {
-        let unfixed = (0..store.var_count() as u32).filter(|&v| !store.is_fixed(v));
-        match self.config.variable_order {
-            VariableOrder::InputOrder => unfixed.into_iter().next(),
-            VariableOrder::SmallestDomain => {
-                let leading = store.leading_small_words();
-                let mut best = match smallest_in_words(leading) {
-                    Some((var, 2)) => return Some(var),
-                    found => found,
-                };
-                for var in leading.len() as u32..store.var_count() as u32 {
-                    let Some(size) = store.unfixed_size(var) else {
-                        continue;
-                    };
-                    if best.is_none_or(|(_, s)| size < s) {
-                        best = Some((var, size));
-                        if size == 2 {
-                            break;
-                        }
-                    }
-                }
-                best.map(|(var, _)| var)
-            }
-            VariableOrder::DomOverWeightedDegree => {
-                let mut best: Option<(u32, u64, u64)> = None;
-                for var in unfixed {
-                    let size = u64::from(store.size(var));
-                    let weight = self.weighted_degrees[var as usize].max(1);
-                    // size / weight < best_size / best_weight, without division.
-                    if best.is_none_or(|(_, s, w)| size * w < s * weight) {
-                        best = Some((var, size, weight));
-                    }
-                }
-                best.map(|(var, _, _)| var)
+    /// The next decision: the variable, the branch to take first and its value; `None`
+    /// when every variable is fixed. The first phase with an unfixed variable
+    /// decides, else the default choice over all variables.
+    #[inline]
+    pub(crate) fn decide(&mut self, store: &Store) -> Option<(u32, Branch, i32)> {
+        for phase in &mut self.phases {
+            let order = phase.chooser.config.variable_order;
+            let vars = phase.vars.iter().copied();
+            if let Some(var) = select_among(order, vars, store, &self.weighted_degrees) {
+                let (branch, value) = phase.chooser.decide(store, var);
+                return Some((var, branch, value));
             }
         }
+        let var = self.select_var(store)?;
+        let (branch, value) = self.default.decide(store, var);
+        Some((var, branch, value))
     }
 
-    /// The value to try first for `var`.
-    pub(crate) fn select_value(&mut self, store: &Store, var: u32) -> i32 {
-        match self.config.value_order {
-            ValueOrder::Ascending => store.min(var),
-            ValueOrder::Descending => store.max(var),
-            ValueOrder::Random(_) => {
-                let pick = self.rng.random_range(0..store.size(var)) as usize;
-                store
-                    .values(var)
-                    .nth(pick)
-                    .expect("pick within domain size")
+    /// The default choice of the next variable, or `None` when all are fixed.
+    #[inline(always)]
+    fn select_var(&self, store: &Store) -> Option<u32> {
+        let order = self.default.config.variable_order;
+        if order != VariableOrder::SmallestDomain {
+            let all = 0..store.var_count() as u32;
+            return select_among(order, all, store, &self.weighted_degrees);
+        }
+        let leading = store.leading_small_words();
+        let mut best = match smallest_in_words(leading) {
+            Some((var, 2)) => return Some(var),
+            found => found,
+        };
+        for var in leading.len() as u32..store.var_count() as u32 {
+            let Some(size) = store.unfixed_size(var) else {
+                continue;
+            };
+            if best.is_none_or(|(_, s)| size < s) {
+                best = Some((var, size));
+                if size == 2 {
+                    break;
+                }
             }
+        }
+        best.map(|(var, _)| var)
+    }
+}
+
+/// The unfixed variable among `vars` that `order` picks (ties to the earliest), or
+/// `None` if all are fixed. Linear in the number of variables.
+fn select_among(
+    order: VariableOrder,
+    vars: impl Iterator<Item = u32>,
+    store: &Store,
+    weighted_degrees: &[u64],
+) -> Option<u32> {
+    let mut unfixed = vars.filter(|&v| !store.is_fixed(v));
+    match order {
+        VariableOrder::InputOrder => unfixed.next(),
+        VariableOrder::SmallestDomain => {
+            let mut best: Option<(u32, u32)> = None;
+            for var in unfixed {
+                let size = store.size(var);
+                if best.is_none_or(|(_, s)| size < s) {
+                    best = Some((var, size));
+                    if size == 2 {
+                        break;
+                    }
+                }
+            }
+            best.map(|(var, _)| var)
+        }
+        VariableOrder::DomOverWeightedDegree => {
+            let mut best: Option<(u32, u64, u64)> = None;
+            for var in unfixed {
+                let size = u64::from(store.size(var));
+                let weight = weighted_degrees[var as usize].max(1);
+                // size / weight < best_size / best_weight, without division.
+                if best.is_none_or(|(_, s, w)| size * w < s * weight) {
+                    best = Some((var, size, weight));
+                }
+            }
+            best.map(|(var, _, _)| var)
         }
     }
 }

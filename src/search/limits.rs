@@ -5,7 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// When to give up. All limits are off by default; each applies to one search (one
-/// call of `solve`, `count`, or one `solutions` iterator).
+/// call of `solve`, `count`, one `solutions` iterator, or one optimisation, from its
+/// first improving solution to the proof), restarts included.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Stop after this many search nodes.

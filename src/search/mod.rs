@@ -1,30 +1,41 @@
 //! Depth-first search with propagation at every node.
 //!
 //! The [`Solver`] owns a [`Model`] and searches it: propagate to a fixpoint, pick an
-//! unfixed variable and a value ([`SearchConfig`]), branch `x = v`, and on failure
-//! undo and branch `x != v`. The decisions live on an explicit stack, so the depth of
-//! the search never touches the call stack, and undo information is a trail of changed
-//! words, so each node costs only what it changes.
+//! unfixed variable and a value ([`SearchConfig`], [`Phase`]), branch `x = v`, and on
+//! failure undo and branch `x != v` (or `x <= v` then `x > v` when splitting domains).
+//! The decisions live on an explicit stack, so the depth of the search never touches
+//! the call stack, and undo information is a trail of changed words, so each node
+//! costs only what it changes.
+//!
+//! Optimisation is branch and bound on the same search ([`Solver::minimize`]): after
+//! each solution the objective must be strictly better, a bound applied at every node
+//! from then on. Restarts ([`Restarts`]) go back up after a growing number of failures.
 
 mod assumptions;
 mod branching;
 mod limits;
 mod observer;
+mod optimize;
+mod restarts;
 mod solution;
 mod stats;
 
 use std::time::Instant;
 
-pub use branching::{SearchConfig, ValueOrder, VariableOrder};
+pub use branching::{Phase, SearchConfig, ValueOrder, VariableOrder};
 pub use limits::{Limits, StopReason};
 pub use observer::{Branch, Decision, SearchObserver};
+pub use optimize::{Improvement, Objective, Optimization, OptimizeOutcome};
+pub use restarts::Restarts;
 pub use solution::{Solution, Solutions};
 pub use stats::Statistics;
 
 use assumptions::{Assumption, Level};
+use optimize::Bound;
+use restarts::Schedule;
 
 use crate::error::ModelError;
-use crate::ids::{ConstraintId, VarId};
+use crate::ids::{ConstraintId, VarId, View};
 use crate::model::Model;
 use crate::propagator::{NO_PROPAGATOR, Pruning, Queue, Run};
 use crate::store::Store;
@@ -68,6 +79,8 @@ pub struct Count {
 #[derive(Clone, Copy, Debug)]
 struct Choice {
     var: u32,
+    /// The branch taken first; the other is its negation.
+    branch: Branch,
     value: i32,
     mark: usize,
     /// The node this choice branched from.
@@ -86,6 +99,17 @@ enum State {
     AtSolution,
     Exhausted,
     Stopped(StopReason),
+}
+
+/// What the running search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Goal {
+    /// Every solution, in turn: no restarts (they would find solutions again).
+    All,
+    /// One solution: restarts until the first.
+    First,
+    /// Better and better solutions: restarts throughout, a bound after each solution.
+    Optimize(Objective),
 }
 
 /// Where [`Solver::advance`] left the search.
@@ -122,6 +146,15 @@ pub struct Solver {
     brancher: Brancher,
     limits: Limits,
     stats: Statistics,
+    phases: Vec<Phase>,
+    restarts: Option<Restarts>,
+    goal: Goal,
+    /// The running search's restart schedule, and the failure count at which it
+    /// restarts next (`u64::MAX`: never).
+    schedule: Option<Schedule>,
+    restart_at: u64,
+    /// When optimising, the bound the solutions found so far set.
+    bound: Option<Bound>,
     assumptions: Vec<Assumption>,
     levels: Vec<Level>,
     /// The trail length with every level applied and propagated.
@@ -144,6 +177,8 @@ impl std::fmt::Debug for Solver {
         f.debug_struct("Solver")
             .field("model", &self.model)
             .field("config", &self.brancher.config())
+            .field("phases", &self.phases)
+            .field("restarts", &self.restarts)
             .field("limits", &self.limits)
             .field("statistics", &self.stats)
             .finish()
@@ -167,6 +202,12 @@ impl Solver {
             brancher,
             limits: Limits::default(),
             stats: Statistics::default(),
+            phases: Vec::new(),
+            restarts: None,
+            goal: Goal::All,
+            schedule: None,
+            restart_at: u64::MAX,
+            bound: None,
             assumptions: Vec::new(),
             levels: Vec::new(),
             levels_end: 0,
@@ -192,13 +233,63 @@ impl Solver {
         self.brancher.config()
     }
 
-    /// Changes the search choices for the next search.
+    /// Changes the search choices for the next search. With phases
+    /// ([`Solver::set_phases`]) these are the choices of the final phase, over the
+    /// variables the phases leave unfixed.
     pub fn set_config(&mut self, config: SearchConfig) {
         self.brancher.set_config(config);
-        self.state = State::Fresh;
+        self.fresh(Goal::All);
     }
 
-    /// Sets the limits of each following search.
+    /// Branches on the phases' variables first, phase after phase, each with its own
+    /// orders; then on every variable left with the solver's [`SearchConfig`], so
+    /// every solution is complete. A variable may appear in several phases; one left
+    /// out (such as an auxiliary variable propagation fixes) needs no phase. An empty
+    /// list goes back to the solver's choices alone. Applies from the next search.
+    ///
+    /// Choosing among `n` phase variables takes `O(n)` per node.
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::ForeignVariable`] for a variable of another model; the phases
+    /// are then unchanged.
+    pub fn set_phases(
+        &mut self,
+        phases: impl IntoIterator<Item = Phase>,
+    ) -> Result<(), ModelError> {
+        let phases: Vec<Phase> = phases.into_iter().collect();
+        for &var in phases.iter().flat_map(Phase::vars) {
+            self.model.check_var(var)?;
+        }
+        let raw = |p: &Phase| (p.vars().iter().map(|v| v.raw()).collect(), p.config());
+        self.brancher.set_phases(phases.iter().map(raw));
+        self.phases = phases;
+        self.fresh(Goal::All);
+        Ok(())
+    }
+
+    /// The phases in force (see [`Solver::set_phases`]).
+    pub fn phases(&self) -> &[Phase] {
+        &self.phases
+    }
+
+    /// Restarts [`Solver::solve`] (until its solution) and optimisations
+    /// ([`Solver::minimize`], throughout) by `restarts`, or not at all (`None`, the
+    /// default). Searches that enumerate ([`Solver::count`], [`Solver::solutions`],
+    /// [`Solver::advance`] from a fresh start) never restart. Limits, statistics and
+    /// the variable and value orders span the whole run: a restart keeps dom/wdeg
+    /// weights, a random value order's generator and the best objective so far.
+    pub fn set_restarts(&mut self, restarts: Option<Restarts>) {
+        self.restarts = restarts;
+    }
+
+    /// The restart policy in force.
+    pub fn restarts(&self) -> Option<Restarts> {
+        self.restarts
+    }
+
+    /// Sets the limits of each following search. An optimisation or a run with
+    /// restarts is one search: the limits apply to all of it.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
     }
@@ -208,7 +299,7 @@ impl Solver {
         &self.limits
     }
 
-    /// The statistics of the latest search.
+    /// The statistics of the latest search (all of it, restarts included).
     pub fn statistics(&self) -> &Statistics {
         &self.stats
     }
@@ -218,7 +309,7 @@ impl Solver {
     pub fn assume(&mut self, var: VarId, value: i32) -> Result<(), ModelError> {
         self.model.check_var(var)?;
         self.assumptions.push(Assumption::Equal(var.raw(), value));
-        self.state = State::Fresh;
+        self.fresh(Goal::All);
         Ok(())
     }
 
@@ -227,7 +318,7 @@ impl Solver {
         self.model.check_var(var)?;
         self.assumptions
             .push(Assumption::NotEqual(var.raw(), value));
-        self.state = State::Fresh;
+        self.fresh(Goal::All);
         Ok(())
     }
 
@@ -235,7 +326,13 @@ impl Solver {
     /// model's domains and the levels.
     pub fn reset(&mut self) {
         self.assumptions.clear();
+        self.fresh(Goal::All);
+    }
+
+    /// The next search starts anew, for `goal`.
+    fn fresh(&mut self, goal: Goal) {
         self.state = State::Fresh;
+        self.goal = goal;
     }
 
     /// Restricts each `var` to its `value` in every following search, until the
@@ -261,7 +358,7 @@ impl Solver {
             .into_iter()
             .map(|(var, value)| Ok((self.model.check_var(var).map(|()| var.raw())?, value)))
             .collect::<Result<Vec<(u32, i32)>, ModelError>>()?;
-        self.state = State::Fresh;
+        self.fresh(Goal::All);
         // Propagating the level is no search: the latest search's statistics stay.
         let propagations = self.stats.propagations;
         let (mut failed, mark) = match self.levels.last() {
@@ -298,7 +395,7 @@ impl Solver {
         if let Some(level) = self.levels.pop() {
             self.store.undo_to(level.mark);
             self.levels_end = level.mark;
-            self.state = State::Fresh;
+            self.fresh(Goal::All);
         }
     }
 
@@ -324,38 +421,66 @@ impl Solver {
 
     /// [`Solver::solve`], reporting to `observer`.
     pub fn solve_observed(&mut self, observer: &mut impl SearchObserver) -> Outcome {
-        self.state = State::Fresh;
+        self.fresh(Goal::First);
         self.next_outcome(observer)
     }
 
-    /// The first solution, by restarts: search with a seeded random value order and a
-    /// failure limit of `first_failures`; whenever that limit stops an attempt, start
-    /// again with the next seed and twice the limit. One solution's search time is often
-    /// heavy-tailed (a bad early choice leaves a huge subtree without solutions);
-    /// restarts cut those tails. The limit grows without bound, so an attempt
-    /// eventually completes and `Unsatisfiable` is still a proof. The solver's variable
-    /// order and its other limits (nodes, time, cancellation, and a failure limit of its
-    /// own, counted per attempt) still apply; its configuration and limits are the same
-    /// afterwards.
-    pub fn solve_with_restarts(&mut self, first_failures: u64) -> Outcome {
-        let (config, limits) = (self.config(), self.limits.clone());
-        let mut failures = first_failures.max(1);
-        let mut outcome = Outcome::Unsatisfiable;
-        for seed in 0.. {
-            self.set_config(config.value_order(ValueOrder::Random(seed)));
-            let attempt = failures.min(limits.failures.unwrap_or(u64::MAX));
-            self.limits = limits.clone().with_failures(attempt);
-            outcome = self.solve();
-            let restart = outcome == Outcome::Stopped(StopReason::FailureLimit)
-                && limits.failures.is_none_or(|own| attempt < own);
-            if !restart {
-                break;
-            }
-            failures = failures.saturating_mul(2);
-        }
-        self.set_config(config);
-        self.limits = limits;
-        outcome
+    /// The solutions of a new branch-and-bound search minimising `objective`, each
+    /// strictly smaller than the one before; the last is the minimum unless a limit
+    /// stopped the search ([`Optimization::finish`] tells). The bound tightens in the
+    /// running search: after each solution, every node restricts the objective below
+    /// it. Restarts ([`Solver::set_restarts`]) and limits apply to the whole search.
+    ///
+    /// ```
+    /// use alldiff::{Model, OptimizeOutcome, Relation, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(0, 10)?;
+    /// let y = model.int_var(0, 10)?;
+    /// model.linear([(2, x), (3, y)], Relation::GreaterEq, 12)?;
+    /// // cost = x + y, a defined variable: x + y - cost = 0.
+    /// let cost = model.int_var(0, 20)?;
+    /// model.linear([(1, x), (1, y), (-1, cost)], Relation::Equal, 0)?;
+    /// let mut solver = Solver::new(model);
+    /// let mut optimization = solver.minimize(cost)?;
+    /// let mut last = i64::MAX;
+    /// for improvement in optimization.by_ref() {
+    ///     assert!(improvement.objective < last);
+    ///     last = improvement.objective;
+    /// }
+    /// let OptimizeOutcome::Optimal(best) = optimization.finish() else { panic!() };
+    /// assert_eq!(best.objective, 4); // y = 4, or x = 3 and y = 2, ...
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::ForeignVariable`] for a view of another model.
+    pub fn minimize(&mut self, objective: impl Into<View>) -> Result<Optimization<'_>, ModelError> {
+        self.optimize(Objective::Minimize(objective.into()))
+    }
+
+    /// [`Solver::minimize`], the larger the better.
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::ForeignVariable`] for a view of another model.
+    pub fn maximize(&mut self, objective: impl Into<View>) -> Result<Optimization<'_>, ModelError> {
+        self.optimize(Objective::Maximize(objective.into()))
+    }
+
+    /// [`Solver::minimize`] or [`Solver::maximize`], as `objective` says.
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::ForeignVariable`] for a view of another model.
+    pub fn optimize(&mut self, objective: Objective) -> Result<Optimization<'_>, ModelError> {
+        self.model.check_view(objective.view())?;
+        self.fresh(Goal::Optimize(objective));
+        Ok(Optimization {
+            solver: self,
+            objective,
+            best: None,
+        })
     }
 
     /// Counts solutions of a new search, stopping at `limit` if given.
@@ -369,7 +494,7 @@ impl Solver {
         limit: Option<u64>,
         observer: &mut impl SearchObserver,
     ) -> Count {
-        self.state = State::Fresh;
+        self.fresh(Goal::All);
         let mut solutions = 0;
         loop {
             if limit.is_some_and(|limit| solutions >= limit) {
@@ -399,14 +524,14 @@ impl Solver {
     /// Iterates over the solutions of a new search. When it ends,
     /// [`Solutions::stopped`] tells a finished search from one a limit stopped.
     pub fn solutions(&mut self) -> Solutions<'_> {
-        self.state = State::Fresh;
+        self.fresh(Goal::All);
         Solutions { solver: self }
     }
 
     /// The domains after propagating the assumptions at the root, without search;
     /// `None` if propagation alone proves there is no solution.
     pub fn root_domains(&mut self) -> Option<Vec<Vec<i32>>> {
-        self.state = State::Fresh;
+        self.fresh(Goal::All);
         self.start_search(&mut (), Instant::now()).then(|| {
             (0..self.store.var_count() as u32)
                 .map(|v| self.store.values(v).collect())
@@ -564,10 +689,11 @@ impl Solver {
         }
         loop {
             self.state = State::Open;
-            let Some(var) = self.brancher.select_var(&self.store) else {
+            let Some((var, branch, value)) = self.brancher.decide(&self.store) else {
                 #[cfg(all(debug_assertions, not(feature = "count-allocations")))]
                 self.check_solution();
                 self.stats.solutions += 1;
+                self.solution_found();
                 tracing::trace!(target: "alldiff::search", node = self.node, "solution");
                 observer.on_solution(self.node);
                 return Step::Solution;
@@ -578,23 +704,62 @@ impl Solver {
             {
                 return Step::Stopped(reason);
             }
-            let value = self.brancher.select_value(&self.store, var);
+            if self.stats.failures >= self.restart_at {
+                self.restart(observer);
+                continue;
+            }
             let mark = self.store.mark();
             let parent = self.node;
             let parent_depth = self.depth;
             self.stack.push(Choice {
                 var,
+                branch,
                 value,
                 mark,
                 parent,
                 parent_depth,
             });
             self.stats.peak_depth = self.stats.peak_depth.max(self.stack.len() as u32);
-            let applied = self.branch(observer, var, value, Branch::Equal, (parent, parent_depth));
+            let applied = self.branch(observer, var, value, branch, (parent, parent_depth));
             if !applied && !self.backtrack(observer) {
                 return Step::Exhausted;
             }
         }
+    }
+
+    /// A solution is in the domains: when optimising, the next must be better; when
+    /// looking for one, no more restarts.
+    fn solution_found(&mut self) {
+        match self.goal {
+            Goal::All => {}
+            Goal::First => self.restart_at = u64::MAX,
+            Goal::Optimize(objective) => {
+                let var = objective.view().var.raw();
+                let best = self.store.min(var);
+                self.bound = Some(Bound::new(objective, best));
+                self.stats.objective = Some(i64::from(best) + i64::from(objective.view().offset));
+            }
+        }
+    }
+
+    /// Goes back to the highest node with a branch left (the search above it is
+    /// done) and chooses anew from there, with the next cutoff.
+    fn restart(&mut self, observer: &mut impl SearchObserver) {
+        let Some(schedule) = self.schedule.as_mut() else {
+            return;
+        };
+        schedule.advance();
+        self.restart_at = self.stats.failures.saturating_add(schedule.cutoff());
+        let Some(&top) = self.stack.first() else {
+            return;
+        };
+        self.stack.clear();
+        self.store.undo_to(top.mark);
+        self.node = top.parent;
+        self.depth = top.parent_depth;
+        self.stats.restarts += 1;
+        tracing::trace!(target: "alldiff::search", to = top.parent, "restart");
+        observer.on_backtrack(top.parent, top.parent_depth);
     }
 
     /// Resets the domains (to the levels, if any), applies the assumptions and
@@ -606,6 +771,12 @@ impl Solver {
         self.node = 0;
         self.depth = 0;
         self.brancher.restart();
+        self.bound = None;
+        self.schedule = match self.goal {
+            Goal::All => None,
+            Goal::First | Goal::Optimize(_) => self.restarts.map(Schedule::new),
+        };
+        self.restart_at = self.schedule.map_or(u64::MAX, |s| s.cutoff());
         let levels_failed = match self.levels.last() {
             // The levels are propagated: only the assumptions need waking anyone.
             // Their changes are undone with the search's, back to the levels' end.
@@ -667,8 +838,8 @@ impl Solver {
         false
     }
 
-    /// Creates a node for `var = value` or `var != value` and propagates it.
-    /// `false` if it failed.
+    /// Creates a node for `var branch value` and propagates it, with the objective's
+    /// bound when optimising. `false` if it failed.
     fn branch(
         &mut self,
         observer: &mut impl SearchObserver,
@@ -702,10 +873,19 @@ impl Solver {
         let change = match branch {
             Branch::Equal => self.store.fix(var, value),
             Branch::NotEqual => self.store.remove(var, value),
+            Branch::LessEqual => self.store.set_max(var, value),
+            // A split's value is below the maximum: `value + 1` does not overflow.
+            Branch::Greater => self.store.set_min(var, value + 1),
         };
         match change {
             Ok(event) => self.queue.notify(var, event, NO_PROPAGATOR),
             Err(_) => return self.fail(observer, None),
+        }
+        if let Some(bound) = self.bound {
+            match bound.apply(&mut self.store) {
+                Ok(event) => self.queue.notify(bound.var(), event, NO_PROPAGATOR),
+                Err(_) => return self.fail(observer, None),
+            }
         }
         match self.propagate_node(observer) {
             Ok(()) => true,
@@ -730,7 +910,7 @@ impl Solver {
                 observer,
                 choice.var,
                 choice.value,
-                Branch::NotEqual,
+                choice.branch.negated(),
                 (choice.parent, choice.parent_depth),
             ) {
                 return true;

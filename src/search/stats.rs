@@ -3,11 +3,13 @@
 use std::fmt;
 use std::time::Duration;
 
-/// Counters of one search. Serialised (and displayed) with MiniZinc's names:
-/// `nodes`, `failures`, `propagations`, `peakDepth`, `solutions`, `solveTime` (seconds).
+/// Counters of one search, restarts included. Serialised (and displayed) with
+/// MiniZinc's names: `nodes`, `failures`, `propagations`, `peakDepth`, `solutions`,
+/// `solveTime` (seconds), and, only when the search restarted or optimised,
+/// `restarts` and `objective`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase", default))]
 pub struct Statistics {
     /// Search nodes: every branch taken (both `x = v` and `x != v`).
     pub nodes: u64,
@@ -20,14 +22,26 @@ pub struct Statistics {
     /// where it is a node one level down, can be deeper (the trace summary's
     /// `peak_depth`).
     pub peak_depth: u32,
-    /// Solutions found.
+    /// Solutions found. When optimising, each is better than the one before: this is
+    /// the number of improving solutions.
     pub solutions: u64,
+    /// Restarts (see [`crate::Restarts`]).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_zero"))]
+    pub restarts: u64,
+    /// When optimising, the objective value of the best solution found so far.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub objective: Option<i64>,
     /// Wall time spent searching.
     #[cfg_attr(
         feature = "serde",
         serde(serialize_with = "seconds", deserialize_with = "from_seconds")
     )]
     pub solve_time: Duration,
+}
+
+#[cfg(feature = "serde")]
+fn is_zero(count: &u64) -> bool {
+    *count == 0
 }
 
 #[cfg(feature = "serde")]
@@ -42,13 +56,20 @@ fn from_seconds<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Dur
 }
 
 impl fmt::Display for Statistics {
-    /// One `%%%mzn-stat: name=value` line per counter, as MiniZinc prints them.
+    /// One `%%%mzn-stat: name=value` line per counter, as MiniZinc prints them
+    /// (`restarts` and `objective` only when there are some).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "%%%mzn-stat: nodes={}", self.nodes)?;
         writeln!(f, "%%%mzn-stat: failures={}", self.failures)?;
         writeln!(f, "%%%mzn-stat: propagations={}", self.propagations)?;
         writeln!(f, "%%%mzn-stat: peakDepth={}", self.peak_depth)?;
         writeln!(f, "%%%mzn-stat: solutions={}", self.solutions)?;
+        if self.restarts > 0 {
+            writeln!(f, "%%%mzn-stat: restarts={}", self.restarts)?;
+        }
+        if let Some(objective) = self.objective {
+            writeln!(f, "%%%mzn-stat: objective={objective}")?;
+        }
         writeln!(
             f,
             "%%%mzn-stat: solveTime={:.6}",

@@ -87,7 +87,7 @@ pub struct NodeRecord {
     /// The variable decided on (its index in the header); absent for the root.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub var: Option<u32>,
-    /// `=` or `!=`; absent for the root.
+    /// `=`, `!=`, `<=` or `>`; absent for the root.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub op: Option<Branch>,
     /// The value decided on; absent for the root.

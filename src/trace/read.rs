@@ -105,7 +105,8 @@ pub struct Node {
     pub parent: Option<u64>,
     /// Decisions from the root.
     pub depth: u32,
-    /// The decision that made it: variable index, `=` or `!=`, value. `None` for the root.
+    /// The decision that made it: variable index, `=`, `!=`, `<=` or `>`, value. `None`
+    /// for the root.
     pub decision: Option<(u32, Branch, i32)>,
     /// How its propagation ended.
     pub status: NodeStatus,
@@ -114,7 +115,7 @@ pub struct Node {
     /// When it failed: the constraint that found it, or `None` for a decision that
     /// emptied a domain by itself. Always `None` for nodes that did not fail.
     pub failed_by: Option<u32>,
-    /// Its children, in creation order (`=` before `!=`).
+    /// Its children, in creation order (a choice's first branch before its second).
     pub children: Vec<u64>,
     /// When its propagation ended, in microseconds from the start of the recording,
     /// if the trace has times.
@@ -341,10 +342,7 @@ impl Trace {
             if let Some((var, op, value)) = node.decision
                 && let Some(domain) = domains.get_mut(var as usize)
             {
-                match op {
-                    Branch::Equal => domain.retain(|&v| v == value),
-                    Branch::NotEqual => domain.retain(|&v| v != value),
-                }
+                domain.retain(|&v| op.admits(value, v));
             }
             for prune in &node.prunings {
                 if let Some(domain) = domains.get_mut(prune.var as usize) {

@@ -272,6 +272,22 @@ impl SearchObserver for Recorder {
                 });
                 self.naked_singles(&[index], guesses);
             }
+            // A domain split (never the Sudoku solver's own search): the digits on
+            // the other side go, as after a failed guess.
+            Branch::LessEqual | Branch::Greater => {
+                let digits: Vec<u8> = (0..64)
+                    .filter(|&d| !decision.branch.admits(decision.value, d))
+                    .filter_map(|d| self.remove(decision.var, d).map(|(_, digit)| digit))
+                    .collect();
+                self.steps.push(ExplanationStep {
+                    technique: Technique::Backtrack,
+                    units: Vec::new(),
+                    depth: guesses,
+                    placed: None,
+                    removed: vec![Elimination { cell, digits }],
+                });
+                self.naked_singles(&[index], guesses);
+            }
         }
     }
 
