@@ -11,7 +11,9 @@ mod difference;
 mod element;
 mod intersection;
 mod linear;
+mod logic;
 mod matching;
+mod reify;
 mod table;
 
 pub use all_different::{AllDifferent, Strength};
@@ -21,4 +23,6 @@ pub use difference::DifferenceIn;
 pub use element::Element;
 pub use intersection::Intersection;
 pub use linear::{Linear, Relation};
+pub use logic::{Clause, Conjunction, ReifiedOr, Xor};
+pub use reify::{Condition, Reified};
 pub use table::Table;

@@ -33,6 +33,13 @@ pub enum Rule {
     TableSupport,
     /// Values of a difference constraint without support on the other side.
     DifferenceSupport,
+    /// A clause with one literal left that is not false makes it true (also `and`, and
+    /// a true disjunct making a reified `or` true).
+    UnitClause,
+    /// A parity constraint with one literal left fixes it.
+    Parity,
+    /// A reified constraint: an entailed or disentailed condition fixes its literal.
+    Reification,
     /// A user's propagator's own rule.
     Custom(&'static str),
 }
@@ -52,6 +59,9 @@ impl Rule {
             Rule::Element => "element",
             Rule::TableSupport => "table support",
             Rule::DifferenceSupport => "difference support",
+            Rule::UnitClause => "unit clause",
+            Rule::Parity => "parity",
+            Rule::Reification => "reification",
             Rule::Custom(name) => name,
         }
     }
