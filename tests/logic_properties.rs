@@ -377,3 +377,40 @@ proptest! {
         check(&problem, &common::all_configs()[..3])?;
     }
 }
+
+/// "At least `k` of the literals are true" through `linear`: each negated literal `¬b`
+/// counts as `1 - b`, coefficient -1 and one less on the right-hand side.
+#[test]
+fn counting_literals_through_linear_matches_enumeration() {
+    let negated = [false, true, false, true, true];
+    for k in 0..=6 {
+        for relation in [
+            Relation::Equal,
+            Relation::GreaterEq,
+            Relation::LessEq,
+            Relation::NotEqual,
+        ] {
+            let mut model = Model::new();
+            let b = model.bool_vars(negated.len()).unwrap();
+            let shift = negated.iter().filter(|&&n| n).count() as i32;
+            let terms = b
+                .iter()
+                .zip(negated)
+                .map(|(&v, n)| (if n { -1 } else { 1 }, v));
+            model.linear(terms, relation, k - shift).unwrap();
+            let expected = (0u32..32)
+                .filter(|bits| {
+                    let count = (0..5)
+                        .filter(|&i| (bits >> i & 1 == 1) != negated[i])
+                        .count();
+                    holds_relation(relation, count as i64, i64::from(k))
+                })
+                .count() as u64;
+            assert_eq!(
+                Solver::new(model).count(None).solutions,
+                expected,
+                "{relation} {k}"
+            );
+        }
+    }
+}
