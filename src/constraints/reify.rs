@@ -441,9 +441,10 @@ impl Cond {
 /// While `b` is open, an entailed `C` makes it true (full reification only) and a
 /// disentailed `C` false. A true `b` propagates `C`, a false one (full only) the negation
 /// of `C`, as the plain constraints do ([`Linear`], [`Equal`], [`NotEqual`], or bounds and
-/// removals for a view against constants). The entailment test costs O(1) for `x ⋈ c`
-/// and for linear `<=`/`>=`, O(n) for a linear relation over n terms, O(|D| log |S|) for
-/// a set S, and O(min |D|) for `x == y` / `x != y`.
+/// removals for a view against constants). The entailment test costs O(1) for `x ⋈ c`,
+/// O(n) for a linear relation over n terms (`x <= y` is one of two terms),
+/// O(|D| log |S|) for a set S, and O(min |D|) for `x == y` / `x != y`; it allocates
+/// nothing.
 #[derive(Clone, Debug)]
 pub struct Reified {
     lit: Literal,
