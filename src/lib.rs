@@ -74,9 +74,9 @@ pub mod sudoku;
 pub mod trace;
 mod variables;
 
-pub use constraints::{Relation, Strength};
+pub use constraints::{Condition, Relation, Strength};
 pub use error::{MAX_DOMAIN_SPAN, ModelError};
-pub use ids::{ConstraintId, VarId, View};
+pub use ids::{ConstraintId, Literal, VarId, View};
 pub use model::Model;
 pub use propagator::{Conflict, Context, PostContext, Priority, Propagator, Pruning, Rule, Wake};
 pub use search::{

@@ -48,6 +48,10 @@ mod knights_tour;
 #[path = "../examples/knapsack.rs"]
 mod knapsack;
 
+#[allow(dead_code)]
+#[path = "../examples/party.rs"]
+mod party;
+
 use alldiff::CountStatus;
 use alldiff::sudoku::Grid;
 
@@ -425,4 +429,65 @@ fn knapsack_finds_the_brute_force_optimum() {
         assert_eq!(value, best);
     }
     assert_eq!(knapsack_brute_force(&ITEMS, CAPACITY), Some(686));
+}
+
+/// The party's rules, written out directly over one assignment (guests in
+/// `party::FRIENDS` order, day 1..=7).
+fn party_rules_hold(g: [bool; 8], day: i32) -> bool {
+    let [ann, ben, cat, dan, eve, fay, gus, hal] = g;
+    let others = g.iter().enumerate().filter(|&(i, &x)| i != 3 && x).count();
+    let slices: i32 = party::APPETITE
+        .iter()
+        .zip(g)
+        .filter(|(_, x)| *x)
+        .map(|(a, _)| a)
+        .sum();
+    (!ann || ben)
+        && !(cat && dan)
+        && eve == (fay || gus)
+        && (!hal || (ann && cat))
+        && (ben != gus)
+        && dan == (others >= 4)
+        && (!gus || day >= 6)
+        && cat == (day == 5)
+        && (!ann || day <= 3)
+        && slices <= party::SLICES
+}
+
+#[test]
+fn party_has_at_most_5_guests_in_3_ways_as_brute_force_finds() {
+    let mut best = 0;
+    let mut ways = 0;
+    for bits in 0u32..256 {
+        let g: [bool; 8] = std::array::from_fn(|i| bits >> i & 1 == 1);
+        let guests = g.iter().filter(|&&x| x).count();
+        for day in 1..=7 {
+            if party_rules_hold(g, day) {
+                if guests > best {
+                    (best, ways) = (guests, 0);
+                }
+                ways += u64::from(guests == best);
+            }
+        }
+    }
+    assert_eq!((best, ways), (5, 3));
+    assert_eq!(party::most_guests().unwrap(), (5, 3));
+    let (names, day) = party::party(5).unwrap().unwrap();
+    assert_eq!(names, ["Ann", "Ben", "Dan", "Eve", "Fay"]);
+    assert!((1..=3).contains(&day));
+    assert_eq!(party::party(6).unwrap(), None);
+    // Every party the solver finds obeys the rules, and it finds all of them.
+    let (model, invited, day) = party::model(0).unwrap();
+    let mut solver = alldiff::Solver::new(model);
+    let mut found = 0;
+    for s in solver.solutions() {
+        let g: [bool; 8] = std::array::from_fn(|i| s[invited[i]] == 1);
+        assert!(party_rules_hold(g, s[day]));
+        found += 1;
+    }
+    let all = (0u32..256)
+        .flat_map(|bits| (1..=7).map(move |day| (bits, day)))
+        .filter(|&(bits, day)| party_rules_hold(std::array::from_fn(|i| bits >> i & 1 == 1), day))
+        .count();
+    assert_eq!(found, all);
 }

@@ -17,7 +17,9 @@ mod intersection;
 mod inverse;
 mod lex;
 mod linear;
+mod logic;
 mod matching;
+mod reify;
 mod table;
 
 pub use all_different::{AllDifferent, Strength};
@@ -34,4 +36,6 @@ pub use intersection::Intersection;
 pub use inverse::Inverse;
 pub use lex::Lex;
 pub use linear::{Linear, Relation};
+pub use logic::{Clause, Conjunction, ReifiedOr, Xor};
+pub use reify::{Condition, Reified};
 pub use table::Table;

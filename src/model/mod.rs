@@ -6,6 +6,7 @@
 
 mod arithmetic;
 mod globals;
+mod logic;
 
 use std::fmt;
 

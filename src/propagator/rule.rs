@@ -56,6 +56,13 @@ pub enum Rule {
     Inverse,
     /// Lexicographic ordering: the first position not fixed equal is ordered.
     Lex,
+    /// A clause with one literal left that is not false makes it true (also `and`, and
+    /// a true disjunct making a reified `or` true).
+    UnitClause,
+    /// A parity constraint with one literal left fixes it.
+    Parity,
+    /// A reified constraint: an entailed or disentailed condition fixes its literal.
+    Reification,
     /// A user's propagator's own rule.
     Custom(&'static str),
 }
@@ -84,6 +91,9 @@ impl Rule {
             Rule::Cardinality => "cardinality",
             Rule::Inverse => "inverse",
             Rule::Lex => "lexicographic order",
+            Rule::UnitClause => "unit clause",
+            Rule::Parity => "parity",
+            Rule::Reification => "reification",
             Rule::Custom(name) => name,
         }
     }

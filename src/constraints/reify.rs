@@ -1,0 +1,689 @@
+//! Reification: a Boolean literal tied to whether a constraint holds. Fully reified,
+//! `b <-> C`; half reified, `b -> C`.
+//!
+//! The constraint `C` is a [`Condition`]: a view compared with a constant, two views
+//! compared, a view in (or out of) a set of constants, or a linear relation. While `b` is
+//! open, `C` is checked on the current domains: if every remaining assignment satisfies it
+//! (it is *entailed*), `b` becomes true; if none does (*disentailed*), `b` becomes false.
+//! Once `b` is fixed, `C` (for `b` true) or its negation (for `b` false, only under full
+//! reification) is propagated as the plain constraint would be: bounds for linear
+//! relations and `<=`, domains for `==`, `!=` and sets.
+
+use super::binary::{Equal, NotEqual};
+use super::linear::{Linear, Relation};
+use super::logic::{set_literal, truth, watch_literal};
+use crate::error::ModelError;
+use crate::ids::{Literal, VarId, View};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+
+/// A constraint that a literal can be tied to with [`Model::reify`](crate::Model::reify)
+/// (`b <-> C`) or [`Model::half_reify`](crate::Model::half_reify) (`b -> C`).
+///
+/// ```
+/// use alldiff::{Condition, Relation};
+/// # let mut model = alldiff::Model::new();
+/// # let [x, y] = [0; 2].map(|_| model.int_var(0, 9).unwrap());
+/// let small = Condition::compare(x, Relation::LessEq, 3); // x <= 3
+/// let same = Condition::compare_views(x, Relation::Equal, y + 1); // x == y + 1
+/// let prime = Condition::in_set(x, [2, 3, 5, 7]); // x in {2, 3, 5, 7}
+/// let heavy = Condition::linear([(2, x), (3, y)], Relation::GreaterEq, 20); // 2x + 3y >= 20
+/// # let _ = (small, same, prime, heavy);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Condition {
+    /// `view ⋈ value`.
+    Compare {
+        /// The view compared.
+        view: View,
+        /// How it compares.
+        relation: Relation,
+        /// The constant.
+        value: i32,
+    },
+    /// `a ⋈ b`.
+    CompareViews {
+        /// The left-hand view.
+        a: View,
+        /// How it compares.
+        relation: Relation,
+        /// The right-hand view.
+        b: View,
+    },
+    /// `view ∈ values`.
+    InSet {
+        /// The view.
+        view: View,
+        /// The constants (any order, repeats ignored).
+        values: Vec<i32>,
+    },
+    /// `view ∉ values`.
+    NotInSet {
+        /// The view.
+        view: View,
+        /// The constants (any order, repeats ignored).
+        values: Vec<i32>,
+    },
+    /// `Σ coefficient · view ⋈ rhs`, as [`Model::linear`](crate::Model::linear).
+    Linear {
+        /// The terms `(coefficient, view)`.
+        terms: Vec<(i32, View)>,
+        /// How the sum compares.
+        relation: Relation,
+        /// The right-hand side.
+        rhs: i32,
+    },
+}
+
+impl Condition {
+    /// `view ⋈ value`: `x == c`, `x != c`, `x <= c` or `x >= c`.
+    pub fn compare(view: impl Into<View>, relation: Relation, value: i32) -> Condition {
+        Condition::Compare {
+            view: view.into(),
+            relation,
+            value,
+        }
+    }
+
+    /// `a ⋈ b`: `x == y`, `x != y`, `x <= y` or `x >= y` (views, so `x <= y + 2` too).
+    pub fn compare_views(a: impl Into<View>, relation: Relation, b: impl Into<View>) -> Condition {
+        Condition::CompareViews {
+            a: a.into(),
+            relation,
+            b: b.into(),
+        }
+    }
+
+    /// `view ∈ values`.
+    pub fn in_set(view: impl Into<View>, values: impl IntoIterator<Item = i32>) -> Condition {
+        Condition::InSet {
+            view: view.into(),
+            values: values.into_iter().collect(),
+        }
+    }
+
+    /// `view ∉ values`.
+    pub fn not_in_set(view: impl Into<View>, values: impl IntoIterator<Item = i32>) -> Condition {
+        Condition::NotInSet {
+            view: view.into(),
+            values: values.into_iter().collect(),
+        }
+    }
+
+    /// `Σ coefficient · view ⋈ rhs`.
+    pub fn linear<V: Into<View>>(
+        terms: impl IntoIterator<Item = (i32, V)>,
+        relation: Relation,
+        rhs: i32,
+    ) -> Condition {
+        Condition::Linear {
+            terms: terms.into_iter().map(|(a, v)| (a, v.into())).collect(),
+            relation,
+            rhs,
+        }
+    }
+}
+
+/// The values a view must take for a membership condition to hold.
+#[derive(Clone, Debug)]
+enum Set {
+    AtMost(i32),
+    AtLeast(i32),
+    Point(i32),
+    /// Sorted, without repeats.
+    Values(Vec<i32>),
+}
+
+/// A condition as propagated, with its negation at hand.
+#[derive(Clone, Debug)]
+enum Cond {
+    /// `view ∈ set`, or `∉` when negated.
+    Member {
+        view: View,
+        set: Set,
+        negated: bool,
+        /// Values to remove, reused.
+        scratch: Vec<i32>,
+    },
+    /// `a == b`, or `!=` when negated.
+    Equality {
+        eq: Equal,
+        ne: NotEqual,
+        a: View,
+        b: View,
+        negated: bool,
+    },
+    /// `Σ terms ⋈ rhs`, with the constraint and its negation.
+    Linear {
+        terms: Vec<(i64, View)>,
+        relation: Relation,
+        rhs: i64,
+        holds: Linear,
+        fails: Linear,
+    },
+}
+
+/// The negation of `Σ ⋈ rhs`, as a relation and a right-hand side.
+fn negate(relation: Relation, rhs: i32) -> Option<(Relation, i32)> {
+    match relation {
+        Relation::Equal => Some((Relation::NotEqual, rhs)),
+        Relation::NotEqual => Some((Relation::Equal, rhs)),
+        Relation::LessEq => Some((Relation::GreaterEq, rhs.checked_add(1)?)),
+        Relation::GreaterEq => Some((Relation::LessEq, rhs.checked_sub(1)?)),
+    }
+}
+
+impl Cond {
+    fn new(condition: Condition, constraint: &'static str) -> Result<Cond, ModelError> {
+        let member = |view, set, negated| Cond::Member {
+            view,
+            set,
+            negated,
+            scratch: Vec::new(),
+        };
+        let sorted = |mut values: Vec<i32>| {
+            values.sort_unstable();
+            values.dedup();
+            Set::Values(values)
+        };
+        Ok(match condition {
+            Condition::Compare {
+                view,
+                relation,
+                value,
+            } => match relation {
+                Relation::Equal => member(view, Set::Point(value), false),
+                Relation::NotEqual => member(view, Set::Point(value), true),
+                Relation::LessEq => member(view, Set::AtMost(value), false),
+                Relation::GreaterEq => member(view, Set::AtLeast(value), false),
+            },
+            Condition::InSet { view, values } => member(view, sorted(values), false),
+            Condition::NotInSet { view, values } => member(view, sorted(values), true),
+            Condition::CompareViews { a, relation, b } => match relation {
+                Relation::Equal | Relation::NotEqual => Cond::Equality {
+                    eq: Equal::new(a, b),
+                    ne: NotEqual::new(a, b),
+                    a,
+                    b,
+                    negated: relation == Relation::NotEqual,
+                },
+                // a ⋈ b as a - b ⋈ 0.
+                _ => Cond::linear(&[(1, a), (-1, b)], relation, 0, constraint)?,
+            },
+            Condition::Linear {
+                terms,
+                relation,
+                rhs,
+            } => Cond::linear(&terms, relation, rhs, constraint)?,
+        })
+    }
+
+    fn linear(
+        terms: &[(i32, View)],
+        relation: Relation,
+        rhs: i32,
+        constraint: &'static str,
+    ) -> Result<Cond, ModelError> {
+        let (negated, negated_rhs) =
+            negate(relation, rhs).ok_or_else(|| ModelError::InvalidConstraint {
+                constraint,
+                reason: format!(
+                    "the negation of `sum {relation} {rhs}` moves the right-hand side out of the 32-bit range"
+                ),
+            })?;
+        Ok(Cond::Linear {
+            terms: terms.iter().map(|&(a, v)| (i64::from(a), v)).collect(),
+            relation,
+            rhs: i64::from(rhs),
+            holds: Linear::new(terms, relation, rhs),
+            fails: Linear::new(terms, negated, negated_rhs),
+        })
+    }
+
+    fn post(&self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+        match self {
+            Cond::Member { view, set, .. } => {
+                let wake = match set {
+                    Set::AtMost(_) | Set::AtLeast(_) => Wake::Bounds,
+                    Set::Point(_) | Set::Values(_) => Wake::Domain,
+                };
+                ctx.watch(*view, wake).map(drop)
+            }
+            Cond::Equality { a, b, .. } => ctx.watch_all([*a, *b], Wake::Domain),
+            Cond::Linear { terms, rhs, .. } => {
+                ctx.watch_all(terms.iter().map(|&(_, v)| v), Wake::Bounds)?;
+                // Entailment adds up the terms' bounds, and the negation moves the
+                // right-hand side by one: keep a factor of two in hand, as `linear` does.
+                let magnitude = terms
+                    .iter()
+                    .fold(i128::from(*rhs).abs() + 1, |sum, &(a, v)| {
+                        let reach = i128::from(ctx.min(v))
+                            .abs()
+                            .max(i128::from(ctx.max(v)).abs());
+                        sum + i128::from(a).abs() * reach
+                    });
+                if magnitude > i128::from(i64::MAX / 2) {
+                    return Err(ModelError::InvalidConstraint {
+                        constraint: ctx.constraint(),
+                        reason: "the sum of the terms could overflow 64-bit integers".to_string(),
+                    });
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// `Some(true)` if every assignment of the current domains satisfies the condition,
+    /// `Some(false)` if none does, `None` otherwise.
+    fn entailment(&self, ctx: &Context<'_>) -> Option<bool> {
+        match self {
+            Cond::Member {
+                view, set, negated, ..
+            } => {
+                let (min, max) = (ctx.min(*view), ctx.max(*view));
+                let inside = match set {
+                    Set::AtMost(c) if max <= *c => Some(true),
+                    Set::AtMost(c) if min > *c => Some(false),
+                    Set::AtLeast(c) if min >= *c => Some(true),
+                    Set::AtLeast(c) if max < *c => Some(false),
+                    Set::Point(c) if !ctx.contains(*view, *c) => Some(false),
+                    Set::Point(c) if min == max => Some(min == *c),
+                    Set::Values(values) => {
+                        let (mut some_in, mut some_out) = (false, false);
+                        for v in ctx.values(*view) {
+                            if values.binary_search(&v).is_ok() {
+                                some_in = true;
+                            } else {
+                                some_out = true;
+                            }
+                            if some_in && some_out {
+                                break;
+                            }
+                        }
+                        (some_in != some_out).then_some(some_in)
+                    }
+                    _ => None,
+                };
+                inside.map(|inside| inside != *negated)
+            }
+            Cond::Equality { a, b, negated, .. } => {
+                let equal = match (ctx.value(*a), ctx.value(*b)) {
+                    (Some(x), Some(y)) => Some(x == y),
+                    _ if ctx.max(*a) < ctx.min(*b) || ctx.max(*b) < ctx.min(*a) => Some(false),
+                    _ => {
+                        let (small, large) = if ctx.size(*a) <= ctx.size(*b) {
+                            (*a, *b)
+                        } else {
+                            (*b, *a)
+                        };
+                        let common = ctx.values(small).any(|v| ctx.contains(large, v));
+                        (!common).then_some(false)
+                    }
+                };
+                equal.map(|equal| equal != *negated)
+            }
+            Cond::Linear {
+                terms,
+                relation,
+                rhs,
+                ..
+            } => {
+                let (lo, hi) = terms.iter().fold((0i64, 0i64), |(lo, hi), &(a, v)| {
+                    let (x, y) = (a * i64::from(ctx.min(v)), a * i64::from(ctx.max(v)));
+                    (lo + x.min(y), hi + x.max(y))
+                });
+                let rhs = *rhs;
+                let equal = if lo == hi && lo == rhs {
+                    Some(true)
+                } else if rhs < lo || rhs > hi {
+                    Some(false)
+                } else {
+                    None
+                };
+                match relation {
+                    Relation::Equal => equal,
+                    Relation::NotEqual => equal.map(|e| !e),
+                    Relation::LessEq if hi <= rhs => Some(true),
+                    Relation::LessEq if lo > rhs => Some(false),
+                    Relation::GreaterEq if lo >= rhs => Some(true),
+                    Relation::GreaterEq if hi < rhs => Some(false),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// Propagates the condition (`holds`) or its negation.
+    fn enforce(&mut self, ctx: &mut Context<'_>, holds: bool) -> Result<(), Conflict> {
+        match self {
+            Cond::Member {
+                view,
+                set,
+                negated,
+                scratch,
+            } => {
+                let view = *view;
+                let inside = holds != *negated;
+                match (set, inside) {
+                    (Set::AtMost(c), true) => ctx.set_max(view, *c).map(drop),
+                    (Set::AtMost(c), false) => ctx
+                        .set_min(view, c.checked_add(1).ok_or(Conflict)?)
+                        .map(drop),
+                    (Set::AtLeast(c), true) => ctx.set_min(view, *c).map(drop),
+                    (Set::AtLeast(c), false) => ctx
+                        .set_max(view, c.checked_sub(1).ok_or(Conflict)?)
+                        .map(drop),
+                    (Set::Point(c), true) => ctx.fix(view, *c).map(drop),
+                    (Set::Point(c), false) => ctx.remove(view, *c).map(drop),
+                    (Set::Values(values), true) => {
+                        scratch.clear();
+                        scratch.extend(
+                            ctx.values(view)
+                                .filter(|v| values.binary_search(v).is_err()),
+                        );
+                        scratch
+                            .iter()
+                            .try_for_each(|&v| ctx.remove(view, v).map(drop))
+                    }
+                    (Set::Values(values), false) => values
+                        .iter()
+                        .try_for_each(|&v| ctx.remove(view, v).map(drop)),
+                }
+            }
+            Cond::Equality {
+                eq, ne, negated, ..
+            } => {
+                if holds != *negated {
+                    eq.propagate(ctx)
+                } else {
+                    ne.propagate(ctx)
+                }
+            }
+            Cond::Linear {
+                holds: h, fails, ..
+            } => {
+                if holds {
+                    h.propagate(ctx)
+                } else {
+                    fails.propagate(ctx)
+                }
+            }
+        }
+    }
+
+    fn holds(&self, value: &dyn Fn(VarId) -> i32) -> bool {
+        match self {
+            Cond::Member {
+                view, set, negated, ..
+            } => {
+                let v = i64::from(value(view.var)) + i64::from(view.offset);
+                let inside = match set {
+                    Set::AtMost(c) => v <= i64::from(*c),
+                    Set::AtLeast(c) => v >= i64::from(*c),
+                    Set::Point(c) => v == i64::from(*c),
+                    Set::Values(values) => {
+                        i32::try_from(v).is_ok_and(|v| values.binary_search(&v).is_ok())
+                    }
+                };
+                inside != *negated
+            }
+            Cond::Equality { eq, negated, .. } => eq.is_satisfied(value) != *negated,
+            Cond::Linear { holds, .. } => holds.is_satisfied(value),
+        }
+    }
+}
+
+/// A literal tied to a [`Condition`]: `b <-> C` (full) or `b -> C` (half). Built by
+/// [`Model::reify`](crate::Model::reify) and [`Model::half_reify`](crate::Model::half_reify).
+///
+/// # Propagation
+///
+/// While `b` is open, an entailed `C` makes it true (full reification only) and a
+/// disentailed `C` false. A true `b` propagates `C`, a false one (full only) the negation
+/// of `C`, as the plain constraints do ([`Linear`], [`Equal`], [`NotEqual`], or bounds and
+/// removals for a view against constants). The entailment test costs O(1) for `x ⋈ c`,
+/// O(n) for a linear relation over n terms (`x <= y` is one of two terms),
+/// O(|D| log |S|) for a set S, and O(min |D|) for `x == y` / `x != y`; it allocates
+/// nothing.
+#[derive(Clone, Debug)]
+pub struct Reified {
+    lit: Literal,
+    cond: Cond,
+    /// `b -> C` only.
+    half: bool,
+}
+
+impl Reified {
+    /// `lit <-> condition`.
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::InvalidConstraint`] for a linear `<=` with right-hand side `i32::MAX`
+    /// or `>=` with `i32::MIN`, whose negation does not fit (and, when posted, as
+    /// [`Model::linear`](crate::Model::linear) for sums that could overflow, and for a
+    /// literal over a variable that is not 0/1).
+    pub fn full(lit: impl Into<Literal>, condition: Condition) -> Result<Reified, ModelError> {
+        Ok(Reified {
+            lit: lit.into(),
+            cond: Cond::new(condition, "reified")?,
+            half: false,
+        })
+    }
+
+    /// `lit -> condition`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Reified::full`].
+    pub fn half(lit: impl Into<Literal>, condition: Condition) -> Result<Reified, ModelError> {
+        Ok(Reified {
+            lit: lit.into(),
+            cond: Cond::new(condition, "half_reified")?,
+            half: true,
+        })
+    }
+}
+
+impl Propagator for Reified {
+    fn name(&self) -> &'static str {
+        if self.half { "half_reified" } else { "reified" }
+    }
+
+    fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+        watch_literal(ctx, self.lit)?;
+        self.cond.post(ctx)
+    }
+
+    fn is_idempotent(&self) -> bool {
+        // Fixing `b` from an entailed (disentailed) condition leaves nothing to propagate,
+        // and the embedded propagators reach their own fixpoints.
+        true
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        ctx.set_rule(Rule::Reification);
+        match truth(ctx, self.lit) {
+            Some(true) => self.cond.enforce(ctx, true),
+            Some(false) if !self.half => self.cond.enforce(ctx, false),
+            Some(false) => Ok(()),
+            None => match self.cond.entailment(ctx) {
+                Some(true) if !self.half => set_literal(ctx, self.lit, true).map(drop),
+                Some(false) => set_literal(ctx, self.lit, false).map(drop),
+                _ => Ok(()),
+            },
+        }
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
+        let b = self.lit.holds(value(self.lit.var));
+        let c = self.cond.holds(value);
+        if self.half { !b || c } else { b == c }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Condition;
+    use crate::{Model, ModelError, Outcome, Relation, Solver};
+
+    /// Root domains of `[b, x]` for `b <-> C(x)` (or `b -> C(x)`), b and x as given.
+    fn root(
+        b: &[i32],
+        x: &[i32],
+        half: bool,
+        cond: impl Fn(crate::VarId) -> Condition,
+    ) -> Option<Vec<Vec<i32>>> {
+        let mut model = Model::new();
+        let bv = model.var_from_values(b.iter().copied()).unwrap();
+        let xv = model.var_from_values(x.iter().copied()).unwrap();
+        if half {
+            model.half_reify(bv, cond(xv)).unwrap();
+        } else {
+            model.reify(bv, cond(xv)).unwrap();
+        }
+        Solver::new(model).root_domains()
+    }
+
+    #[test]
+    fn entailment_fixes_the_literal() {
+        let le3 = |x| Condition::compare(x, Relation::LessEq, 3);
+        assert_eq!(root(&[0, 1], &[1, 2, 3], false, le3).unwrap()[0], vec![1]);
+        assert_eq!(root(&[0, 1], &[4, 5], false, le3).unwrap()[0], vec![0]);
+        assert_eq!(root(&[0, 1], &[3, 4], false, le3).unwrap()[0], vec![0, 1]);
+        // Half reification: entailment leaves b open, disentailment makes it false.
+        assert_eq!(root(&[0, 1], &[1, 2], true, le3).unwrap()[0], vec![0, 1]);
+        assert_eq!(root(&[0, 1], &[4, 5], true, le3).unwrap()[0], vec![0]);
+        // x == 2 with 2 gone from a hole in the domain.
+        let eq2 = |x| Condition::compare(x, Relation::Equal, 2);
+        assert_eq!(root(&[0, 1], &[1, 3], false, eq2).unwrap()[0], vec![0]);
+        let odd = |x| Condition::in_set(x, [1, 3, 5]);
+        assert_eq!(root(&[0, 1], &[1, 5], false, odd).unwrap()[0], vec![1]);
+        assert_eq!(root(&[0, 1], &[2, 4], false, odd).unwrap()[0], vec![0]);
+        assert_eq!(root(&[0, 1], &[2, 3], false, odd).unwrap()[0], vec![0, 1]);
+    }
+
+    #[test]
+    fn a_fixed_literal_propagates_the_condition_or_its_negation() {
+        let x = [1, 2, 3, 4, 5];
+        type MakeCondition = fn(crate::VarId) -> Condition;
+        let cases: [(MakeCondition, [Vec<i32>; 2]); 5] = [
+            (
+                |x| Condition::compare(x, Relation::LessEq, 3),
+                [vec![4, 5], vec![1, 2, 3]],
+            ),
+            (
+                |x| Condition::compare(x, Relation::GreaterEq, 3),
+                [vec![1, 2], vec![3, 4, 5]],
+            ),
+            (
+                |x| Condition::compare(x, Relation::Equal, 3),
+                [vec![1, 2, 4, 5], vec![3]],
+            ),
+            (
+                |x| Condition::compare(x, Relation::NotEqual, 3),
+                [vec![3], vec![1, 2, 4, 5]],
+            ),
+            (
+                |x| Condition::not_in_set(x, [2, 4, 9]),
+                [vec![2, 4], vec![1, 3, 5]],
+            ),
+        ];
+        for (cond, [when_false, when_true]) in cases {
+            assert_eq!(root(&[0], &x, false, cond).unwrap()[1], when_false);
+            assert_eq!(root(&[1], &x, false, cond).unwrap()[1], when_true);
+            assert_eq!(root(&[0], &x, true, cond).unwrap()[1], x.to_vec());
+            assert_eq!(root(&[1], &x, true, cond).unwrap()[1], when_true);
+        }
+    }
+
+    #[test]
+    fn views_compared_and_linear_relations() {
+        // b <-> x == y: domains without a common value make b false.
+        let mut model = Model::new();
+        let b = model.bool_var().unwrap();
+        let x = model.var_from_values([1, 3, 5]).unwrap();
+        let y = model.var_from_values([2, 4]).unwrap();
+        model
+            .reify(b, Condition::compare_views(x, Relation::Equal, y))
+            .unwrap();
+        assert_eq!(Solver::new(model).root_domains().unwrap()[0], vec![0]);
+
+        // !b <-> x <= y, with b true: x > y.
+        let mut model = Model::new();
+        let b = model.var_from_values([1]).unwrap();
+        let x = model.int_var(0, 5).unwrap();
+        let y = model.int_var(2, 9).unwrap();
+        model
+            .reify(!b, Condition::compare_views(x, Relation::LessEq, y))
+            .unwrap();
+        let domains = Solver::new(model).root_domains().unwrap();
+        assert_eq!(domains[1], vec![3, 4, 5]);
+        assert_eq!(domains[2], vec![2, 3, 4]);
+
+        // b false: x + y != 10 becomes x + y == 10.
+        let mut model = Model::new();
+        let b = model.var_from_values([0]).unwrap();
+        let x = model.int_var(0, 9).unwrap();
+        let y = model.int_var(0, 3).unwrap();
+        model
+            .reify(
+                b,
+                Condition::linear([(1, x), (1, y)], Relation::NotEqual, 10),
+            )
+            .unwrap();
+        assert_eq!(Solver::new(model).root_domains().unwrap()[1], vec![7, 8, 9]);
+
+        // A linear sum entailed by bounds.
+        let mut model = Model::new();
+        let b = model.bool_var().unwrap();
+        let x = model.int_var(0, 3).unwrap();
+        model
+            .reify(b, Condition::linear([(2, x)], Relation::LessEq, 6))
+            .unwrap();
+        assert_eq!(Solver::new(model).root_domains().unwrap()[0], vec![1]);
+    }
+
+    #[test]
+    fn a_true_literal_with_an_impossible_condition_fails() {
+        let mut model = Model::new();
+        let b = model.var_from_values([1]).unwrap();
+        let x = model.int_var(0, 3).unwrap();
+        model
+            .half_reify(b, Condition::compare(x, Relation::GreaterEq, 4))
+            .unwrap();
+        assert_eq!(Solver::new(model).solve(), Outcome::Unsatisfiable);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let mut model = Model::new();
+        let b = model.bool_var().unwrap();
+        let x = model.int_var(0, 9).unwrap();
+        let err = model
+            .reify(b, Condition::linear([(1, x)], Relation::LessEq, i32::MAX))
+            .unwrap_err();
+        assert!(matches!(
+            err,
+            ModelError::InvalidConstraint {
+                constraint: "reified",
+                ..
+            }
+        ));
+        let big = model.var_from_values([i32::MIN, i32::MIN + 1]).unwrap();
+        let err = model
+            .half_reify(
+                b,
+                Condition::linear([(i32::MIN, big), (i32::MIN, big)], Relation::Equal, 0),
+            )
+            .unwrap_err();
+        assert!(
+            matches!(&err, ModelError::InvalidConstraint { constraint: "half_reified", reason } if reason.contains("overflow")),
+            "{err}"
+        );
+        let err = model
+            .reify(x, Condition::compare(b, Relation::Equal, 1))
+            .unwrap_err();
+        assert!(matches!(err, ModelError::InvalidConstraint { .. }));
+        assert_eq!(model.constraint_count(), 0);
+    }
+}
