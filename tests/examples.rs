@@ -37,6 +37,10 @@ mod latin_square;
 #[path = "../examples/kakuro.rs"]
 mod kakuro;
 
+#[allow(dead_code)]
+#[path = "../examples/jobshop.rs"]
+mod jobshop;
+
 use alldiff::CountStatus;
 use alldiff::sudoku::Grid;
 
@@ -286,4 +290,20 @@ fn kakuro_has_exactly_one_solution() {
 #[test]
 fn kakuro_rejects_the_wrong_number_of_clues() {
     assert!(kakuro::kakuro(&kakuro::SHAPE, &[Some(3)], &[]).is_err());
+}
+
+#[test]
+fn jobshop_ft06_optimum_is_55() {
+    let instance = jobshop::ft06();
+    let (found, _) = jobshop::schedule(&instance, 55).unwrap();
+    let starts = found.expect("a schedule within 55");
+    jobshop::check(&instance, &starts, 55).unwrap();
+    // The checker catches a broken schedule: the first operations of jobs 0 and 2
+    // both use machine 2.
+    let mut clash = starts.clone();
+    clash[2][0] = clash[0][0];
+    assert!(jobshop::check(&instance, &clash, 55).is_err());
+    assert!(jobshop::check(&instance, &starts, 54).is_err());
+    let (found, _) = jobshop::schedule(&instance, 54).unwrap();
+    assert!(found.is_none(), "no schedule within 54");
 }

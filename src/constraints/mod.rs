@@ -5,6 +5,7 @@
 //! [`Model::post`](crate::Model::post).
 
 mod all_different;
+mod all_different_bounds;
 mod all_different_system;
 mod binary;
 mod difference;
@@ -12,6 +13,7 @@ mod element;
 mod intersection;
 mod linear;
 mod matching;
+mod scheduling;
 mod table;
 
 pub use all_different::{AllDifferent, Strength};
@@ -21,4 +23,5 @@ pub use difference::DifferenceIn;
 pub use element::Element;
 pub use intersection::Intersection;
 pub use linear::{Linear, Relation};
+pub use scheduling::{Cumulative, Disjunctive};
 pub use table::Table;

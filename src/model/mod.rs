@@ -4,6 +4,8 @@
 //! searches. Every mistake in a model is found here, when it is made, and reported
 //! as a [`ModelError`] that names the variable or constraint at fault.
 
+mod scheduling;
+
 use std::fmt;
 
 use crate::constraints::{AllDifferent, AllDifferentSystem, Strength};

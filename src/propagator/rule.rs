@@ -33,6 +33,13 @@ pub enum Rule {
     TableSupport,
     /// Values of a difference constraint without support on the other side.
     DifferenceSupport,
+    /// Bounds moved out of an all-different's Hall interval (an interval of values
+    /// that as many other views fill).
+    HallInterval,
+    /// Start times moved off the compulsory parts of other tasks (time-tabling).
+    TimeTabling,
+    /// Two tasks of a disjunctive resource that can only go in one order.
+    Precedence,
     /// A user's propagator's own rule.
     Custom(&'static str),
 }
@@ -52,6 +59,9 @@ impl Rule {
             Rule::Element => "element",
             Rule::TableSupport => "table support",
             Rule::DifferenceSupport => "difference support",
+            Rule::HallInterval => "Hall interval",
+            Rule::TimeTabling => "time-tabling",
+            Rule::Precedence => "disjunctive precedence",
             Rule::Custom(name) => name,
         }
     }
