@@ -52,6 +52,10 @@ mod knapsack;
 #[path = "../examples/party.rs"]
 mod party;
 
+#[allow(dead_code)]
+#[path = "../examples/jobshop.rs"]
+mod jobshop;
+
 use alldiff::CountStatus;
 use alldiff::sudoku::Grid;
 
@@ -490,4 +494,20 @@ fn party_has_at_most_5_guests_in_3_ways_as_brute_force_finds() {
         .filter(|&(bits, day)| party_rules_hold(std::array::from_fn(|i| bits >> i & 1 == 1), day))
         .count();
     assert_eq!(found, all);
+}
+
+#[test]
+fn jobshop_ft06_optimum_is_55() {
+    let instance = jobshop::ft06();
+    let (found, _) = jobshop::schedule(&instance, 55).unwrap();
+    let starts = found.expect("a schedule within 55");
+    jobshop::check(&instance, &starts, 55).unwrap();
+    // The checker catches a broken schedule: the first operations of jobs 0 and 2
+    // both use machine 2.
+    let mut clash = starts.clone();
+    clash[2][0] = clash[0][0];
+    assert!(jobshop::check(&instance, &clash, 55).is_err());
+    assert!(jobshop::check(&instance, &starts, 54).is_err());
+    let (found, _) = jobshop::schedule(&instance, 54).unwrap();
+    assert!(found.is_none(), "no schedule within 54");
 }

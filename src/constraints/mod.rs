@@ -5,6 +5,7 @@
 //! [`Model::post`](crate::Model::post).
 
 mod all_different;
+mod all_different_bounds;
 mod all_different_system;
 mod arithmetic;
 mod binary;
@@ -20,6 +21,7 @@ mod linear;
 mod logic;
 mod matching;
 mod reify;
+mod scheduling;
 mod table;
 
 pub use all_different::{AllDifferent, Strength};
@@ -38,4 +40,5 @@ pub use lex::Lex;
 pub use linear::{Linear, Relation};
 pub use logic::{Clause, Conjunction, ReifiedOr, Xor};
 pub use reify::{Condition, Reified};
+pub use scheduling::{Cumulative, Disjunctive};
 pub use table::Table;

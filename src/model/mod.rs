@@ -7,6 +7,7 @@
 mod arithmetic;
 mod globals;
 mod logic;
+mod scheduling;
 
 use std::fmt;
 

@@ -63,6 +63,13 @@ pub enum Rule {
     Parity,
     /// A reified constraint: an entailed or disentailed condition fixes its literal.
     Reification,
+    /// Bounds moved out of an all-different's Hall interval (an interval of values
+    /// that as many other views fill).
+    HallInterval,
+    /// Start times moved off the compulsory parts of other tasks (time-tabling).
+    TimeTabling,
+    /// Two tasks of a disjunctive resource that can only go in one order.
+    Precedence,
     /// A user's propagator's own rule.
     Custom(&'static str),
 }
@@ -94,6 +101,9 @@ impl Rule {
             Rule::UnitClause => "unit clause",
             Rule::Parity => "parity",
             Rule::Reification => "reification",
+            Rule::HallInterval => "Hall interval",
+            Rule::TimeTabling => "time-tabling",
+            Rule::Precedence => "disjunctive precedence",
             Rule::Custom(name) => name,
         }
     }

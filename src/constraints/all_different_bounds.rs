@@ -1,0 +1,415 @@
+//! Bounds consistency for all-different: Hall intervals found in O(n log n) by the
+//! algorithm of López-Ortiz, Quimper, Tromp and van Beek ("A fast and simple
+//! algorithm for bounds consistency of the alldifferent constraint", IJCAI 2003).
+//!
+//! A *Hall interval* is an interval of values `[a, b]` holding the whole domain
+//! (read as the interval from its minimum to its maximum) of exactly `b - a + 1`
+//! views: those views use up every value of it, so every other view whose minimum
+//! lies in it moves its minimum above `b`, and whose maximum lies in it moves its
+//! maximum below `a`. More views than values in some interval is a conflict.
+//! [`Strength::Bounds`](crate::constraints::Strength::Bounds) posts it through
+//! [`AllDifferent`](crate::constraints::AllDifferent).
+
+use crate::ids::View;
+use crate::propagator::{Conflict, Context, Rule};
+
+/// The scratch state of the Hall-interval pass, kept between calls so that a warm
+/// propagator allocates nothing. Nothing here is backtrackable: every call reads the
+/// current bounds afresh, and the two sort orders only serve as good starting
+/// permutations for the next sort.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct HallIntervals {
+    /// Each view's current minimum and maximum + 1 (half-open).
+    lo: Vec<i64>,
+    hi: Vec<i64>,
+    /// Each view's new bounds, as the pass narrows them.
+    new_lo: Vec<i64>,
+    new_hi: Vec<i64>,
+    /// The views by ascending minimum, and by ascending maximum.
+    by_min: Vec<u32>,
+    by_max: Vec<u32>,
+    /// The rank of each view's minimum and maximum + 1 in `bounds`.
+    min_rank: Vec<u32>,
+    max_rank: Vec<u32>,
+    /// The distinct minima and maxima + 1, ascending, between two sentinels.
+    bounds: Vec<i64>,
+    /// The union-find style forests of the paper: `t` links each bound to the next
+    /// one with capacity left, `h` to the end of its Hall interval, `d` holds the
+    /// capacities.
+    t: Vec<u32>,
+    h: Vec<u32>,
+    d: Vec<i64>,
+}
+
+/// Follows `t` while it points up, and returns where it stops.
+fn path_max(t: &[u32], mut i: u32) -> u32 {
+    while t[i as usize] > i {
+        i = t[i as usize];
+    }
+    i
+}
+
+/// Follows `t` while it points down, and returns where it stops.
+fn path_min(t: &[u32], mut i: u32) -> u32 {
+    while t[i as usize] < i {
+        i = t[i as usize];
+    }
+    i
+}
+
+/// Points every node on the path from `start` to `end` at `to` (path compression).
+fn path_set(t: &mut [u32], start: u32, end: u32, to: u32) {
+    let mut l = start;
+    while l != end {
+        let k = l;
+        l = t[k as usize];
+        t[k as usize] = to;
+    }
+}
+
+impl HallIntervals {
+    /// One pass over `views`: conflict if some interval holds more views than values,
+    /// otherwise every minimum and maximum moved out of the Hall intervals that do
+    /// not contain its view. Pushes onto `fixed` the index of every view this pass
+    /// fixed, and returns whether another pass might prune more: when a new bound
+    /// fell into a hole of the domain (the store moved it further), or when views
+    /// share a variable (`shared`). Without holes and shared variables one pass
+    /// reaches bounds consistency: the lower-bound pass leaves the Hall intervals the
+    /// upper-bound pass needs unchanged.
+    ///
+    /// O(n log n) for n views: two sorts (nearly linear when the order changed
+    /// little since the last call) and two near-linear sweeps.
+    pub(crate) fn propagate(
+        &mut self,
+        ctx: &mut Context<'_>,
+        views: &[View],
+        shared: bool,
+        fixed: &mut Vec<u32>,
+    ) -> Result<bool, Conflict> {
+        let n = views.len();
+        if n == 0 {
+            return Ok(false);
+        }
+        self.read(ctx, views);
+        self.rank();
+        self.filter_lower()?;
+        self.filter_upper()?;
+        ctx.set_rule(Rule::HallInterval);
+        let mut again = false;
+        for (i, &view) in views.iter().enumerate() {
+            let (lo, hi) = (self.new_lo[i], self.new_hi[i] - 1);
+            let mut changed = false;
+            if lo > self.lo[i] {
+                let lo = i32::try_from(lo).map_err(|_| Conflict)?;
+                ctx.set_min(view, lo)?;
+                again |= ctx.min(view) != lo;
+                changed = true;
+            }
+            if hi < self.hi[i] - 1 {
+                let hi = i32::try_from(hi).map_err(|_| Conflict)?;
+                ctx.set_max(view, hi)?;
+                again |= ctx.max(view) != hi;
+                changed = true;
+            }
+            if changed {
+                again |= shared;
+                if ctx.is_fixed(view) {
+                    fixed.push(i as u32);
+                }
+            }
+        }
+        Ok(again)
+    }
+
+    /// Reads the bounds and sorts the views by them.
+    fn read(&mut self, ctx: &Context<'_>, views: &[View]) {
+        let n = views.len();
+        self.lo.clear();
+        self.hi.clear();
+        for &view in views {
+            self.lo.push(i64::from(ctx.min(view)));
+            self.hi.push(i64::from(ctx.max(view)) + 1);
+        }
+        self.new_lo.clone_from(&self.lo);
+        self.new_hi.clone_from(&self.hi);
+        if self.by_min.len() != n {
+            self.by_min = (0..n as u32).collect();
+            self.by_max = (0..n as u32).collect();
+        }
+        let (lo, hi) = (&self.lo, &self.hi);
+        self.by_min.sort_unstable_by_key(|&i| lo[i as usize]);
+        self.by_max.sort_unstable_by_key(|&i| hi[i as usize]);
+    }
+
+    /// Merges the minima and maxima + 1 into `bounds`, giving each view its ranks.
+    fn rank(&mut self) {
+        let n = self.lo.len();
+        self.min_rank.resize(n, 0);
+        self.max_rank.resize(n, 0);
+        self.bounds.clear();
+        let mut last = self.lo[self.by_min[0] as usize] - 2;
+        self.bounds.push(last);
+        let (mut i, mut j) = (0, 0);
+        loop {
+            let next_min = self.by_min.get(i).map(|&v| self.lo[v as usize]);
+            let next_max = self.hi[self.by_max[j] as usize];
+            match next_min {
+                Some(min) if min <= next_max => {
+                    if min != last {
+                        last = min;
+                        self.bounds.push(min);
+                    }
+                    self.min_rank[self.by_min[i] as usize] = self.bounds.len() as u32 - 1;
+                    i += 1;
+                }
+                _ => {
+                    if next_max != last {
+                        last = next_max;
+                        self.bounds.push(next_max);
+                    }
+                    self.max_rank[self.by_max[j] as usize] = self.bounds.len() as u32 - 1;
+                    j += 1;
+                    if j == n {
+                        break;
+                    }
+                }
+            }
+        }
+        self.bounds.push(last + 2);
+        let len = self.bounds.len();
+        self.t.resize(len, 0);
+        self.h.resize(len, 0);
+        self.d.resize(len, 0);
+    }
+
+    /// Raises minima out of Hall intervals, visiting views by ascending maximum.
+    fn filter_lower(&mut self) -> Result<(), Conflict> {
+        let (t, h, d, bounds) = (&mut self.t, &mut self.h, &mut self.d, &self.bounds);
+        let nb = bounds.len() - 2;
+        for i in 1..=nb + 1 {
+            t[i] = i as u32 - 1;
+            h[i] = i as u32 - 1;
+            d[i] = bounds[i] - bounds[i - 1];
+        }
+        for &v in &self.by_max {
+            let v = v as usize;
+            let (x, y) = (self.min_rank[v], self.max_rank[v]);
+            let mut z = path_max(t, x + 1);
+            let j = t[z as usize];
+            d[z as usize] -= 1;
+            if d[z as usize] == 0 {
+                t[z as usize] = z + 1;
+                z = path_max(t, z + 1);
+                t[z as usize] = j;
+            }
+            path_set(t, x + 1, z, z);
+            let room = bounds[z as usize] - bounds[y as usize];
+            if d[z as usize] < room {
+                return Err(Conflict);
+            }
+            if h[x as usize] > x {
+                let w = path_max(h, h[x as usize]);
+                self.new_lo[v] = bounds[w as usize];
+                path_set(h, x, w, w);
+            }
+            if d[z as usize] == room {
+                let start = h[y as usize];
+                path_set(h, start, j - 1, y);
+                h[y as usize] = j - 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Lowers maxima out of Hall intervals, visiting views by descending minimum.
+    fn filter_upper(&mut self) -> Result<(), Conflict> {
+        let (t, h, d, bounds) = (&mut self.t, &mut self.h, &mut self.d, &self.bounds);
+        let nb = bounds.len() - 2;
+        for i in 0..=nb {
+            t[i] = i as u32 + 1;
+            h[i] = i as u32 + 1;
+            d[i] = bounds[i + 1] - bounds[i];
+        }
+        for &v in self.by_min.iter().rev() {
+            let v = v as usize;
+            let (x, y) = (self.max_rank[v], self.min_rank[v]);
+            let mut z = path_min(t, x - 1);
+            let j = t[z as usize];
+            d[z as usize] -= 1;
+            if d[z as usize] == 0 {
+                t[z as usize] = z - 1;
+                z = path_min(t, z - 1);
+                t[z as usize] = j;
+            }
+            path_set(t, x - 1, z, z);
+            let room = bounds[y as usize] - bounds[z as usize];
+            if d[z as usize] < room {
+                return Err(Conflict);
+            }
+            if h[x as usize] < x {
+                let w = path_min(h, h[x as usize]);
+                self.new_hi[v] = bounds[w as usize];
+                path_set(h, x, w, w);
+            }
+            if d[z as usize] == room {
+                let start = h[y as usize];
+                path_set(h, start, j + 1, y);
+                h[y as usize] = j + 1;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::propagator::Pruning;
+    use crate::{Model, Rule, Solver, Strength, View};
+
+    /// Root domains after one bounds all-different over `domains`, each shifted by
+    /// its offset.
+    fn root(domains: &[&[i32]], offsets: &[i32]) -> Option<Vec<Vec<i32>>> {
+        let mut model = Model::new();
+        let views: Vec<View> = domains
+            .iter()
+            .zip(offsets)
+            .map(|(d, &o)| model.var_from_values(d.iter().copied()).unwrap() + o)
+            .collect();
+        model.all_different_with(views, Strength::Bounds).unwrap();
+        Solver::new(model).root_domains()
+    }
+
+    #[test]
+    fn hall_interval_moves_the_other_bounds() {
+        // [1, 2] holds two views: the third's minimum moves to 3.
+        assert_eq!(
+            root(&[&[1, 2], &[1, 2], &[1, 2, 3, 4]], &[0, 0, 0]),
+            Some(vec![vec![1, 2], vec![1, 2], vec![3, 4]])
+        );
+        // ... and the maximum to 0.
+        assert_eq!(
+            root(&[&[1, 2], &[1, 2], &[-1, 0, 1, 2]], &[0, 0, 0]),
+            Some(vec![vec![1, 2], vec![1, 2], vec![-1, 0]])
+        );
+        // [2, 4] holds three: the fourth's minimum, inside it, moves past it, and
+        // the bounds of a view around it stay.
+        assert_eq!(
+            root(&[&[2, 3, 4], &[2, 4], &[3, 4], &[2, 3, 4, 5]], &[0; 4]),
+            Some(vec![vec![2, 3, 4], vec![2, 4], vec![3, 4], vec![5]])
+        );
+        assert_eq!(
+            root(&[&[2, 3, 4], &[2, 4], &[3, 4], &[1, 2, 3, 4, 5]], &[0; 4]),
+            Some(vec![
+                vec![2, 3, 4],
+                vec![2, 4],
+                vec![3, 4],
+                vec![1, 2, 3, 4, 5]
+            ])
+        );
+    }
+
+    #[test]
+    fn only_bounds_count_not_holes() {
+        // {1, 3} reads as [1, 3]: no Hall interval among the first two, nothing moves
+        // (domain strength would remove 1 and 3 from the third).
+        assert_eq!(
+            root(&[&[1, 3], &[1, 3], &[1, 2, 3]], &[0; 3]),
+            Some(vec![vec![1, 3], vec![1, 3], vec![1, 2, 3]])
+        );
+        // A new minimum in a hole moves on to the next value, and that may open a
+        // second round: [1, 2] pushes x2 to 3, a hole, so to 5, which fixes it and
+        // leaves the others by value elimination.
+        assert_eq!(
+            root(
+                &[&[1, 2], &[1, 2], &[1, 5], &[3, 4, 5, 6], &[4, 5, 7]],
+                &[0; 5]
+            ),
+            Some(vec![
+                vec![1, 2],
+                vec![1, 2],
+                vec![5],
+                vec![3, 4, 6],
+                vec![4, 7]
+            ])
+        );
+    }
+
+    #[test]
+    fn a_bound_moved_past_a_hole_can_close_a_new_hall_interval() {
+        // [1, 2] pushes x2 from 1 to 3, a hole, so to 4: then x2 and x3 fill [4, 5],
+        // which pushes x4 to 6 in a second pass.
+        assert_eq!(
+            root(
+                &[&[1, 2], &[1, 2], &[1, 4, 5], &[4, 5], &[4, 5, 6]],
+                &[0; 5]
+            ),
+            Some(vec![
+                vec![1, 2],
+                vec![1, 2],
+                vec![4, 5],
+                vec![4, 5],
+                vec![6]
+            ])
+        );
+    }
+
+    #[test]
+    fn offsets_shift_the_intervals() {
+        // x0 + 10 and x1 + 10 fill [11, 12]; x2 (no offset) loses 11 and 12.
+        assert_eq!(
+            root(&[&[1, 2], &[1, 2], &[11, 12, 13]], &[10, 10, 0]),
+            Some(vec![vec![1, 2], vec![1, 2], vec![13]])
+        );
+        // x0 + 1 and x1 + 1 fill [2, 3]; x2 - 5 over [2, 4] moves to 4.
+        assert_eq!(
+            root(&[&[1, 2], &[1, 2], &[7, 8, 9]], &[1, 1, -5]),
+            Some(vec![vec![1, 2], vec![1, 2], vec![9]])
+        );
+    }
+
+    #[test]
+    fn too_many_views_for_an_interval_conflict() {
+        assert_eq!(root(&[&[1, 2], &[1, 2], &[2, 1]], &[0; 3]), None);
+        // Holes do not help: three views over [1, 3] and a fourth fixed to 2.
+        assert_eq!(
+            root(&[&[1, 3], &[1, 3], &[1, 3], &[5]], &[0, 0, 0, -3]),
+            None
+        );
+    }
+
+    #[test]
+    fn prunings_name_hall_intervals_and_eliminations() {
+        let mut model = Model::new();
+        let x = model.var_from_values([1, 2]).unwrap();
+        let y = model.var_from_values([1, 2]).unwrap();
+        let z = model.var_from_values([1, 2, 3, 4]).unwrap();
+        let w = model.var_from_values([4]).unwrap();
+        model
+            .all_different_with([x, y, z, w], Strength::Bounds)
+            .unwrap();
+        let mut solver = Solver::new(model);
+        solver.record_prunings(true);
+        assert_eq!(
+            solver.root_domains(),
+            Some(vec![vec![1, 2], vec![1, 2], vec![3], vec![4]])
+        );
+        let mut found: Vec<(usize, i32, Rule)> = solver
+            .take_prunings()
+            .into_iter()
+            .map(
+                |Pruning {
+                     var, value, rule, ..
+                 }| (var.index(), value, rule),
+            )
+            .collect();
+        found.sort_by_key(|&(var, value, _)| (var, value));
+        assert_eq!(
+            found,
+            vec![
+                (2, 1, Rule::HallInterval),
+                (2, 2, Rule::HallInterval),
+                (2, 4, Rule::ValueElimination),
+            ]
+        );
+    }
+}
