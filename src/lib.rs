@@ -55,7 +55,7 @@ pub mod trace;
 mod variables;
 
 pub use constraints::{Relation, Strength};
-pub use error::{MAX_DOMAIN_SPAN, ModelError};
+pub use error::ModelError;
 pub use ids::{ConstraintId, VarId, View};
 pub use model::Model;
 pub use propagator::{Conflict, Context, PostContext, Priority, Propagator, Pruning, Rule, Wake};

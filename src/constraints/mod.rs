@@ -13,6 +13,7 @@ mod intersection;
 mod linear;
 mod matching;
 mod table;
+mod value_index;
 
 pub use all_different::{AllDifferent, Strength};
 pub use all_different_system::{AllDifferentSystem, LockedCandidates, MAX_SYSTEM_VARIABLES};
