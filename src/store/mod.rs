@@ -852,4 +852,103 @@ mod tests {
         assert!(store.fix(x, 64).unwrap().intersects(Event::FIXED));
         assert_eq!((store.min(x), store.max(x), store.size(x)), (64, 64, 1));
     }
+
+    #[test]
+    fn shapes_go_by_the_values_not_their_span() {
+        let mut store = Store::default();
+        store.add_range(0, 4095);
+        assert_eq!(store.cells.len(), 2 + 64, "a bitset");
+        store.add_range(0, 10_000_000);
+        assert_eq!(store.cells.len(), 2 + 64 + 2, "an interval: two cells");
+        store.add_var(&[i32::MIN, 0, i32::MAX]);
+        assert_eq!(
+            store.cells.len(),
+            2 + 64 + 2 + 4,
+            "a table: two cells, two words"
+        );
+        let holes: Vec<i32> = (0..10_000).filter(|v| v % 100 != 7).collect();
+        let x = store.add_var(&holes);
+        assert!(store.layouts[x as usize].is_interval());
+        assert_eq!(store.size(x), 9_900);
+        assert!(!store.contains(x, 107) && store.contains(x, 108));
+        assert_eq!(store.values(x).take(9).last(), Some(9));
+    }
+
+    #[test]
+    fn an_interval_keeps_holes_bounds_and_size_and_undoes_them() {
+        let mut store = Store::default();
+        let x = store.add_range(i32::MIN, i32::MAX);
+        let fresh = store.clone();
+        store.reset_from(&fresh);
+        assert_eq!(
+            (store.size(x), store.min(x), store.max(x)),
+            (u32::MAX, i32::MIN, i32::MAX)
+        );
+        let mark = store.mark();
+        assert_eq!(store.remove(x, 0), Ok(Event::DOMAIN));
+        assert_eq!(store.remove(x, 0), Ok(Event::NONE));
+        assert!(!store.contains(x, 0) && store.contains(x, 1) && store.contains(x, -1));
+        assert_eq!(
+            store.cells[store.layouts[x as usize].size_cell()],
+            (1 << 32) - 1
+        );
+        assert_eq!(store.set_min(x, -1), Ok(Event::DOMAIN | Event::BOUNDS));
+        assert_eq!(store.size(x), 1 << 31);
+        assert_eq!(store.set_max(x, 1), Ok(Event::DOMAIN | Event::BOUNDS));
+        assert_eq!(store.values(x).collect::<Vec<_>>(), vec![-1, 1]);
+        assert_eq!(store.values_from(x, 0).collect::<Vec<_>>(), vec![1]);
+        assert_eq!(store.fix(x, 0), Err(Wipeout));
+        assert_eq!(
+            store.remove(x, -1),
+            Ok(Event::DOMAIN | Event::BOUNDS | Event::FIXED)
+        );
+        assert_eq!((store.min(x), store.max(x), store.size(x)), (1, 1, 1));
+        assert_eq!(store.remove(x, 1), Err(Wipeout));
+        store.undo_to(mark);
+        assert_eq!(
+            (store.size(x), store.min(x), store.max(x)),
+            (u32::MAX, i32::MIN, i32::MAX)
+        );
+        assert!(store.contains(x, 0));
+        // A new search starts from the model's domains, the hole's word all ones.
+        store.remove(x, 5).unwrap();
+        store.reset_from(&fresh);
+        assert!(store.contains(x, 5));
+    }
+
+    #[test]
+    fn an_interval_skips_chunks_of_holes_at_its_bounds() {
+        let mut store = Store::default();
+        let x = store.add_range(0, 9_999);
+        for v in 1..300 {
+            store.remove(x, v).unwrap();
+        }
+        // Removing 0 moves the minimum over five chunks of holes.
+        assert_eq!(store.remove(x, 0), Ok(Event::DOMAIN | Event::BOUNDS));
+        assert_eq!((store.min(x), store.size(x)), (300, 9_700));
+        assert_eq!(store.set_max(x, 299), Err(Wipeout));
+        assert_eq!(store.values(x).nth(5_000), Some(5_300));
+        assert_eq!(store.values(x).nth(9_699), Some(9_999));
+        assert_eq!(store.values(x).nth(9_700), None);
+    }
+
+    #[test]
+    fn a_table_of_far_apart_values_prunes_by_position() {
+        let (mut store, x) = store_with(&[i32::MIN, -5, 0, i32::MAX]);
+        assert_eq!(
+            (store.min(x), store.max(x), store.size(x)),
+            (i32::MIN, i32::MAX, 4)
+        );
+        assert!(store.contains(x, -5) && !store.contains(x, -4));
+        assert_eq!(store.set_min(x, -6), Ok(Event::DOMAIN | Event::BOUNDS));
+        assert_eq!(store.remove(x, 0), Ok(Event::DOMAIN));
+        assert_eq!(store.values(x).collect::<Vec<_>>(), vec![-5, i32::MAX]);
+        assert_eq!(store.values_from(x, 1).collect::<Vec<_>>(), vec![i32::MAX]);
+        assert_eq!(store.fix(x, 0), Err(Wipeout));
+        assert_eq!(
+            store.set_max(x, 0),
+            Ok(Event::DOMAIN | Event::BOUNDS | Event::FIXED)
+        );
+        assert_eq!(store.set_max(x, -6), Err(Wipeout));
+    }
 }
