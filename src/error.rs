@@ -1,10 +1,6 @@
 //! What can be wrong with a model: one error type, below both the model and the
 //! propagators, which report it when a constraint is posted.
 
-/// The widest domain a variable may have, counted from its smallest to its largest
-/// value: domains are bitsets, so the span sets their memory.
-pub const MAX_DOMAIN_SPAN: u64 = 1 << 24;
-
 /// What is wrong with a model.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -14,16 +10,6 @@ pub enum ModelError {
     EmptyDomain {
         /// The variable's name, or its number.
         name: String,
-    },
-    /// A domain's span (largest minus smallest value, plus one) exceeds [`MAX_DOMAIN_SPAN`].
-    #[error("variable {name} spans {span} values, more than the {max} a domain may span")]
-    DomainTooWide {
-        /// The variable's name, or its number.
-        name: String,
-        /// Its span.
-        span: u64,
-        /// The limit, [`MAX_DOMAIN_SPAN`].
-        max: u64,
     },
     /// A variable made by another model was used in this one.
     #[error("variable #{index} belongs to another model")]

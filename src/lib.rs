@@ -26,7 +26,7 @@
 //! The parts:
 //! - [`Model`]: variables ([`VarId`]), views (`x + c`, [`View`]) and constraints;
 //!   mistakes are [`ModelError`]s that name the culprit.
-//! - [`constraints`]: the built-in constraints; all-different comes in three
+//! - [`constraints`]: the built-in constraints; all-different comes in four
 //!   [`Strength`]s. Write your own by implementing [`Propagator`].
 //! - [`Solver`]: depth-first search with propagation to a fixpoint at every node,
 //!   [`SearchConfig`] for variable and value choice, [`Limits`] for nodes, failures,
@@ -75,7 +75,7 @@ pub mod trace;
 mod variables;
 
 pub use constraints::{Condition, Relation, Strength};
-pub use error::{MAX_DOMAIN_SPAN, ModelError};
+pub use error::ModelError;
 pub use ids::{ConstraintId, Literal, VarId, View};
 pub use model::Model;
 pub use propagator::{Conflict, Context, PostContext, Priority, Propagator, Pruning, Rule, Wake};

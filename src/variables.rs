@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use crate::error::{MAX_DOMAIN_SPAN, ModelError};
+use crate::error::ModelError;
 use crate::ids::{VarId, View};
 use crate::store::Store;
 
@@ -30,30 +30,31 @@ impl Variables {
         }
     }
 
-    /// A new variable over `values`, sorted and without repeats.
+    /// A new variable over `values`, sorted and without repeats. Its memory goes by the
+    /// number of values (see the store's shapes), whatever their span.
     pub(crate) fn add(&mut self, sorted_values: &[i32]) -> Result<VarId, ModelError> {
-        let (Some(&min), Some(&max)) = (sorted_values.first(), sorted_values.last()) else {
-            return Err(ModelError::EmptyDomain {
-                name: format!("#{}", self.names.len()),
-            });
-        };
-        self.check_span(min, max)?;
+        if sorted_values.is_empty() {
+            return Err(self.empty_domain());
+        }
         let index = self.store.add_var(sorted_values);
         self.names.push(None);
         Ok(self.var_at(index))
     }
 
-    /// Checks that `min..=max` is not too wide for the next variable.
-    pub(crate) fn check_span(&self, min: i32, max: i32) -> Result<(), ModelError> {
-        let span = (i64::from(max) - i64::from(min) + 1) as u64;
-        if span > MAX_DOMAIN_SPAN {
-            return Err(ModelError::DomainTooWide {
-                name: format!("#{}", self.names.len()),
-                span,
-                max: MAX_DOMAIN_SPAN,
-            });
+    /// A new variable over `min..=max`: a few words however wide the range.
+    pub(crate) fn add_range(&mut self, min: i32, max: i32) -> Result<VarId, ModelError> {
+        if min > max {
+            return Err(self.empty_domain());
         }
-        Ok(())
+        let index = self.store.add_range(min, max);
+        self.names.push(None);
+        Ok(self.var_at(index))
+    }
+
+    fn empty_domain(&self) -> ModelError {
+        ModelError::EmptyDomain {
+            name: format!("#{}", self.names.len()),
+        }
     }
 
     pub(crate) fn set_name(&mut self, var: VarId, name: String) -> Result<(), ModelError> {

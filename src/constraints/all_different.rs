@@ -3,6 +3,7 @@
 
 use crate::constraints::all_different_bounds::HallIntervals;
 use crate::constraints::matching::Matching;
+use crate::constraints::value_index::ValueIndex;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
 use crate::propagator::{Conflict, Context, PostContext, Priority, Propagator, Rule, Wake};
@@ -48,6 +49,8 @@ pub struct AllDifferent {
     window: Window,
     work: Vec<u32>,
     counts: Vec<u32>,
+    /// The values in play, numbered for `counts` and the matching.
+    values: ValueIndex,
     matching: Matching,
     domain_start: Vec<u32>,
     domain_values: Vec<u32>,
@@ -75,6 +78,7 @@ impl AllDifferent {
             window: Window::Unknown,
             work: Vec::new(),
             counts: Vec::new(),
+            values: ValueIndex::default(),
             matching: Matching::default(),
             domain_start: Vec::new(),
             domain_values: Vec::new(),
@@ -232,24 +236,17 @@ impl AllDifferent {
         Ok(())
     }
 
-    /// The smallest value and the number of values between the views' extremes.
-    fn value_range(&self, ctx: &Context<'_>) -> (i32, usize) {
-        let min = self.views.iter().map(|&v| ctx.min(v)).min().unwrap_or(0);
-        let max = self.views.iter().map(|&v| ctx.max(v)).max().unwrap_or(0);
-        (min, (i64::from(max) - i64::from(min) + 1) as usize)
-    }
-
     /// Hidden singles and the pigeonhole check by counting each value's places.
     fn hidden_singles_general(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
-        let (min, span) = self.value_range(ctx);
-        if span < self.views.len() {
+        self.values.build(ctx, &self.views);
+        if self.values.len() < self.views.len() {
             return Err(Conflict);
         }
         self.counts.clear();
-        self.counts.resize(span, 0);
+        self.counts.resize(self.values.len(), 0);
         for &view in &self.views {
             for v in ctx.values(view) {
-                self.counts[(v - min) as usize] += 1;
+                self.counts[self.values.index(v)] += 1;
             }
         }
         let used = self.counts.iter().filter(|&&c| c > 0).count();
@@ -268,7 +265,7 @@ impl AllDifferent {
             }
             let single = ctx
                 .values(view)
-                .find(|&v| self.counts[(v - min) as usize] == 1);
+                .find(|&v| self.counts[self.values.index(v)] == 1);
             if let Some(value) = single {
                 ctx.fix(view, value)?;
                 self.work.push(i as u32);
@@ -278,30 +275,36 @@ impl AllDifferent {
         Ok(progress)
     }
 
-    /// Régin's domain-consistent filtering.
+    /// Régin's domain-consistent filtering, over the values in play numbered densely.
     fn regin(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let (min, span) = self.value_range(ctx);
-        if span < self.views.len() {
+        self.values.build(ctx, &self.views);
+        if self.values.len() < self.views.len() {
             return Err(Conflict);
         }
         self.domain_start.clear();
         self.domain_values.clear();
         self.domain_start.push(0);
         for &view in &self.views {
+            let values = &self.values;
             self.domain_values
-                .extend(ctx.values(view).map(|v| (v - min) as u32));
+                .extend(ctx.values(view).map(|v| values.index(v) as u32));
             self.domain_start.push(self.domain_values.len() as u32);
         }
         let removals = &mut self.removals;
         removals.clear();
         self.matching
-            .filter(span, &self.domain_start, &self.domain_values, |x, v| {
-                removals.push((x, v));
-            })
+            .filter(
+                self.values.len(),
+                &self.domain_start,
+                &self.domain_values,
+                |x, v| {
+                    removals.push((x, v));
+                },
+            )
             .map_err(|()| Conflict)?;
         ctx.set_rule(Rule::Matching);
         for &(x, v) in removals.iter() {
-            ctx.remove(self.views[x], min + v as i32)?;
+            ctx.remove(self.views[x], self.values.value(v as usize))?;
         }
         Ok(())
     }

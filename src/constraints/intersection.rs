@@ -3,6 +3,7 @@
 //!
 //! See [`Intersection`].
 
+use crate::constraints::value_index::ValueIndex;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
 use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
@@ -31,7 +32,9 @@ pub struct Intersection {
     groups: [Vec<View>; 2],
     /// For each group, whether each of its views is also in the other group.
     shared: [Vec<bool>; 2],
-    /// Per value (from the smallest), bit 0: seen in the shared part, bit 1: seen
+    /// The group's values in play, numbered for `seen`.
+    values: ValueIndex,
+    /// Per value (by its number), bit 0: seen in the shared part, bit 1: seen
     /// outside it, bit 2: fixed to it.
     seen: Vec<u8>,
     /// Values confined to the shared part, to remove from the other group, each with
@@ -63,6 +66,7 @@ impl Intersection {
         Intersection {
             groups: [a, b],
             shared: [shared_a, shared_b],
+            values: ValueIndex::default(),
             seen: Vec::new(),
             locked: Vec::new(),
             window: Window::Unknown,
@@ -179,19 +183,15 @@ impl Intersection {
     fn find_locked(&mut self, ctx: &Context<'_>, g: usize) -> Result<(), Conflict> {
         self.locked.clear();
         let group = &self.groups[g];
-        let Some(min) = group.iter().map(|&v| ctx.min(v)).min() else {
-            return Ok(());
-        };
-        let max = group.iter().map(|&v| ctx.max(v)).max().unwrap_or(min);
-        let span = (i64::from(max) - i64::from(min) + 1) as usize;
-        if span < group.len() {
+        self.values.build(ctx, group);
+        if self.values.len() < group.len() {
             return Err(Conflict);
         }
         self.seen.clear();
-        self.seen.resize(span, 0);
+        self.seen.resize(self.values.len(), 0);
         for (&view, &shared) in group.iter().zip(&self.shared[g]) {
             if let Some(value) = ctx.value(view) {
-                let slot = &mut self.seen[(value - min) as usize];
+                let slot = &mut self.seen[self.values.index(value)];
                 if *slot & FIXED != 0 {
                     return Err(Conflict);
                 }
@@ -199,7 +199,7 @@ impl Intersection {
             }
             let mark = if shared { SHARED } else { OUTSIDE };
             for value in ctx.values(view) {
-                self.seen[(value - min) as usize] |= mark;
+                self.seen[self.values.index(value)] |= mark;
             }
         }
         let used = self.seen.iter().filter(|&&s| s != 0).count();
@@ -212,7 +212,8 @@ impl Intersection {
         }
         for (offset, &s) in self.seen.iter().enumerate() {
             if s & (SHARED | OUTSIDE) == SHARED {
-                self.locked.push((min + offset as i32, s & FIXED != 0));
+                self.locked
+                    .push((self.values.value(offset), s & FIXED != 0));
             }
         }
         Ok(())

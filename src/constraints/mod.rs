@@ -23,6 +23,7 @@ mod matching;
 mod reify;
 mod scheduling;
 mod table;
+mod value_index;
 
 pub use all_different::{AllDifferent, Strength};
 pub use all_different_system::{AllDifferentSystem, LockedCandidates, MAX_SYSTEM_VARIABLES};

@@ -60,16 +60,15 @@ impl Model {
         }
     }
 
-    /// A variable taking the values `min..=max`.
+    /// A variable taking the values `min..=max`: any range of `i32`, held in a few
+    /// words however wide (values removed from inside it cost a word per 64-value
+    /// chunk they fall in).
     pub fn int_var(&mut self, min: i32, max: i32) -> Result<VarId, ModelError> {
-        if min > max {
-            return self.vars.add(&[]);
-        }
-        self.vars.check_span(min, max)?;
-        self.var_from_values(min..=max)
+        self.vars.add_range(min, max)
     }
 
-    /// A variable taking exactly the given values (in any order, repeats ignored).
+    /// A variable taking exactly the given values (in any order, repeats ignored). Its
+    /// memory goes by the number of values, however far apart they are.
     pub fn var_from_values(
         &mut self,
         values: impl IntoIterator<Item = i32>,

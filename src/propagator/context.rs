@@ -2,6 +2,8 @@
 //! trails every change and wakes the watchers, and the [`Pruning`]s it leaves when
 //! someone records them.
 
+use std::ops::RangeInclusive;
+
 use super::{Conflict, Queue, Rule};
 use crate::ids::{ConstraintId, VarId, View};
 use crate::store::{Event, Store, small_event};
@@ -153,7 +155,7 @@ impl Context<'_> {
         let view = view.into();
         let raw = value.checked_sub(view.offset).ok_or(Conflict)?;
         let var = view.var.raw();
-        self.record_all(var, |v| v != raw);
+        self.record_all(var, i32::MIN..=i32::MAX, Some(raw));
         let event = self.store.fix(var, raw)?;
         self.changed(var, event);
         Ok(!event.is_none())
@@ -164,7 +166,9 @@ impl Context<'_> {
         let view = view.into();
         let raw = min.saturating_sub(view.offset);
         let var = view.var.raw();
-        self.record_all(var, |v| v < raw);
+        if let Some(below) = raw.checked_sub(1) {
+            self.record_all(var, i32::MIN..=below, None);
+        }
         let event = self.store.set_min(var, raw)?;
         self.changed(var, event);
         Ok(!event.is_none())
@@ -175,7 +179,9 @@ impl Context<'_> {
         let view = view.into();
         let raw = max.saturating_sub(view.offset);
         let var = view.var.raw();
-        self.record_all(var, |v| v > raw);
+        if let Some(above) = raw.checked_add(1) {
+            self.record_all(var, above..=i32::MAX, None);
+        }
         let event = self.store.set_max(var, raw)?;
         self.changed(var, event);
         Ok(!event.is_none())
@@ -275,15 +281,20 @@ impl Context<'_> {
         }
     }
 
-    fn record_all(&mut self, var: u32, removed: impl Fn(i32) -> bool) {
+    /// Records the values of `var` in `range` but `except`: reads only those (a set
+    /// bound on a wide domain records what it removed, not the whole domain).
+    fn record_all(&mut self, var: u32, range: RangeInclusive<i32>, except: Option<i32>) {
         if let Some(log) = self.pruned.as_mut() {
-            for value in self.store.values(var).filter(|&v| removed(v)) {
-                log.push(Pruning {
-                    constraint: ConstraintId(self.current),
-                    rule: self.rule,
-                    var: self.vars.var_at(var),
-                    value,
-                });
+            let values = self.store.values_from(var, *range.start());
+            for value in values.take_while(|v| v <= range.end()) {
+                if Some(value) != except {
+                    log.push(Pruning {
+                        constraint: ConstraintId(self.current),
+                        rule: self.rule,
+                        var: self.vars.var_at(var),
+                        value,
+                    });
+                }
             }
         }
     }

@@ -1,10 +1,19 @@
 //! All variable domains, flat in one buffer, and the trail that undoes changes.
 //!
-//! A domain is a bitset of values relative to the variable's `base` (bit `i` of the
-//! domain means the value `base + i`). A domain that fits in one 64-bit word is
-//! stored as that one word: its size, minimum and maximum are computed from the word
-//! with single instructions. A larger domain spans several words and keeps two extra
-//! cells in front of them: its size, and its lowest and highest present bit.
+//! A domain takes one of four shapes, chosen when the variable is made by what its
+//! values cost to hold, so that memory and time go by the number of values, never by
+//! the span between them alone:
+//!
+//! - *small*: values at most 64 apart, as one 64-bit word whose bit `i` stands for
+//!   `base + i`; its size, minimum and maximum are single instructions on the word.
+//! - *bitset*: values at most [`BITSET_SPAN`] apart, as several such words, behind
+//!   two cells: the size, and the lowest and highest present bit.
+//! - *table*: values spread wider and sparse, as a sorted table of the initial values
+//!   (never changed, shared by clones) and a bitset over its positions, behind the
+//!   same two cells; bit `i` stands for `table[i]`.
+//! - *interval*: values spread wider and (nearly) contiguous, `min..=max` with holes:
+//!   only the two cells of size and bounds, plus one word per 64-value chunk that has
+//!   a hole, made at its first hole (`interval.rs`).
 //!
 //! Every cell lives in one `Vec<u64>`. Before a cell changes for the first time
 //! since the latest choice point, its old value is pushed on the trail; undoing to a
@@ -13,7 +22,14 @@
 //! Sudoku's is 100 cells) copies all its cells at each choice point instead: one
 //! `memcpy` there and one back costs less than testing and trailing each change.
 
+mod interval;
+mod values;
+
+use std::collections::BTreeMap;
 use std::ops::BitOr;
+use std::sync::Arc;
+
+pub(crate) use values::Values;
 
 /// What a domain change did, as a set of flags; propagators wake on these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -51,20 +67,34 @@ impl BitOr for Event {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Wipeout;
 
-/// Where one variable's cells sit in the flat buffer.
+/// The widest span kept as a bitset (512 bytes): wider domains become a table or an
+/// interval.
+pub(crate) const BITSET_SPAN: u64 = 4096;
+
+/// `Layout::extra` of a bitset domain: no table.
+const NO_TABLE: u32 = u32::MAX;
+
+/// Where one variable's cells sit in the flat buffer, and its shape: `words` is 1
+/// for a small domain, 0 for an interval, more for a bitset or a table.
 #[derive(Clone, Copy, Debug)]
 struct Layout {
-    /// The value that bit 0 stands for.
+    /// The value that bit 0 (or, for an interval, index 0) stands for.
     base: i32,
-    /// Index of the first domain word.
+    /// Index of the first domain word (of an interval: just after its two cells).
     start: u32,
     /// Number of domain words; more than one means the two meta cells precede `start`.
     words: u32,
+    /// A table's index in `Store::tables`, an interval's in `Store::chunks`;
+    /// [`NO_TABLE`] for a bitset.
+    extra: u32,
 }
 
 impl Layout {
     fn is_small(self) -> bool {
         self.words == 1
+    }
+    fn is_interval(self) -> bool {
+        self.words == 0
     }
     fn size_cell(self) -> usize {
         self.start as usize - 2
@@ -75,8 +105,8 @@ impl Layout {
     fn word_range(self) -> std::ops::Range<usize> {
         self.start as usize..(self.start + self.words) as usize
     }
-    /// Bit index of `value`, if it lies inside the words at all.
-    fn index_of(self, value: i32) -> Option<usize> {
+    /// Bit index of `value` in a small or bitset domain, if it lies inside the words.
+    fn offset_of(self, value: i32) -> Option<usize> {
         let index = i64::from(value) - i64::from(self.base);
         (0..i64::from(self.words) * 64)
             .contains(&index)
@@ -107,22 +137,49 @@ pub(crate) struct Store {
     epoch: u32,
     trail: Vec<(u32, u64)>,
     /// Whether marks copy all the cells instead of trailing changes: set by
-    /// [`Store::reset_from`] for stores of at most [`COPY_CELLS`] cells.
+    /// [`Store::reset_from`] for stores of at most [`COPY_CELLS`] cells and no interval.
     copying: bool,
     /// With `copying`, the cells at each mark, one after the other.
     copies: Vec<u64>,
     /// How many of the first variables have one-word domains kept in the cells of the
     /// same index: their words are `cells[..small_run]`.
     small_run: usize,
+    /// The value tables of table domains.
+    tables: Vec<Arc<[i32]>>,
+    /// For each interval domain, the cell of each chunk that has a word: chunk `c`
+    /// holds the indices `64 c..64 c + 64`. Never shrinks: a chunk's word, once made,
+    /// is restored with the other cells.
+    chunks: Vec<BTreeMap<u32, u32>>,
 }
 
 impl Store {
     /// Adds a variable whose domain is the given values, sorted and deduplicated,
-    /// and not empty. Returns its index.
+    /// and not empty, in the shape that holds them cheapest. Returns its index.
     pub(crate) fn add_var(&mut self, sorted_values: &[i32]) -> u32 {
+        let (min, max) = (sorted_values[0], sorted_values[sorted_values.len() - 1]);
+        let span = (i64::from(max) - i64::from(min) + 1) as u64;
+        let len = sorted_values.len() as u64;
+        if span <= BITSET_SPAN {
+            return self.add_bitset(sorted_values, span as usize);
+        }
+        if span - len <= len / 8 {
+            return self.add_interval_with_holes(sorted_values, span);
+        }
+        self.add_table(sorted_values)
+    }
+
+    /// Adds a variable over `min..=max`, which is not empty. Returns its index.
+    pub(crate) fn add_range(&mut self, min: i32, max: i32) -> u32 {
+        let span = (i64::from(max) - i64::from(min) + 1) as u64;
+        if span <= BITSET_SPAN {
+            let values: Vec<i32> = (min..=max).collect();
+            return self.add_bitset(&values, span as usize);
+        }
+        self.add_interval(min, span)
+    }
+
+    fn add_bitset(&mut self, sorted_values: &[i32], span: usize) -> u32 {
         let base = sorted_values[0];
-        let span =
-            (i64::from(sorted_values[sorted_values.len() - 1]) - i64::from(base)) as usize + 1;
         let words = span.div_ceil(64);
         if words > 1 {
             self.cells.push(sorted_values.len() as u64);
@@ -134,16 +191,41 @@ impl Store {
             let index = (i64::from(value) - i64::from(base)) as usize;
             self.cells[start + index / 64] |= 1 << (index % 64);
         }
-        self.stamps.resize(self.cells.len(), 0);
-        let var = self.layouts.len();
-        if words == 1 && start == var && self.small_run == var {
-            self.small_run += 1;
-        }
-        self.layouts.push(Layout {
+        self.push_layout(Layout {
             base,
             start: start as u32,
             words: words as u32,
-        });
+            extra: NO_TABLE,
+        })
+    }
+
+    /// A table domain: at least two words, so that it never passes for a small one.
+    fn add_table(&mut self, sorted_values: &[i32]) -> u32 {
+        let len = sorted_values.len();
+        let words = len.div_ceil(64).max(2);
+        self.cells.push(len as u64);
+        self.cells.push(pack_bounds(0, len - 1));
+        let start = self.cells.len();
+        self.cells.resize(start + words, 0);
+        for index in 0..len {
+            self.cells[start + index / 64] |= 1 << (index % 64);
+        }
+        self.tables.push(Arc::from(sorted_values));
+        self.push_layout(Layout {
+            base: sorted_values[0],
+            start: start as u32,
+            words: words as u32,
+            extra: self.tables.len() as u32 - 1,
+        })
+    }
+
+    fn push_layout(&mut self, layout: Layout) -> u32 {
+        self.stamps.resize(self.cells.len(), 0);
+        let var = self.layouts.len();
+        if layout.is_small() && layout.start as usize == var && self.small_run == var {
+            self.small_run += 1;
+        }
+        self.layouts.push(layout);
         var as u32
     }
 
@@ -161,10 +243,13 @@ impl Store {
     /// are copied, and the trail starts empty. Changes are not trailed until the next
     /// [`Store::mark`]: there is nothing below it to undo to.
     pub(crate) fn reset_from(&mut self, other: &Store) {
-        debug_assert_eq!(self.cells.len(), other.cells.len(), "a clone of `other`");
-        self.cells.copy_from_slice(&other.cells);
+        let n = other.cells.len();
+        debug_assert!(self.cells.len() >= n, "a clone of `other`");
+        self.cells[..n].copy_from_slice(&other.cells);
+        // The chunk words this store made since the clone: no hole in them yet.
+        self.cells[n..].fill(!0);
         self.trail.clear();
-        self.copying = self.cells.len() <= COPY_CELLS;
+        self.copying = self.cells.len() <= COPY_CELLS && self.chunks.is_empty();
         self.copies.clear();
         self.next_epoch();
         // Every cell counts as saved in this epoch.
@@ -175,12 +260,13 @@ impl Store {
         self.layouts.len()
     }
 
+    /// The number of values, `u32::MAX` for the one domain with more (all of `i32`).
     pub(crate) fn size(&self, var: u32) -> u32 {
         let l = self.layouts[var as usize];
         if l.is_small() {
             self.cells[l.start as usize].count_ones()
         } else {
-            self.cells[l.size_cell()] as u32
+            self.cells[l.size_cell()].min(u64::from(u32::MAX)) as u32
         }
     }
 
@@ -197,8 +283,8 @@ impl Store {
                 _ => Some(word.count_ones()),
             }
         } else {
-            let size = self.cells[l.size_cell()] as u32;
-            (size > 1).then_some(size)
+            let size = self.cells[l.size_cell()];
+            (size > 1).then_some(size.min(u64::from(u32::MAX)) as u32)
         }
     }
 
@@ -218,35 +304,74 @@ impl Store {
         }
     }
 
+    #[inline]
     pub(crate) fn min(&self, var: u32) -> i32 {
         let l = self.layouts[var as usize];
-        l.base + self.lo_index(l) as i32
+        if l.is_small() {
+            l.base + self.cells[l.start as usize].trailing_zeros() as i32
+        } else {
+            self.large_bound(var, false)
+        }
     }
 
+    #[inline]
     pub(crate) fn max(&self, var: u32) -> i32 {
         let l = self.layouts[var as usize];
-        l.base + self.hi_index(l) as i32
-    }
-
-    fn lo_index(&self, l: Layout) -> usize {
         if l.is_small() {
-            self.cells[l.start as usize].trailing_zeros() as usize
+            l.base + (63 - self.cells[l.start as usize].leading_zeros()) as i32
         } else {
-            unpack_bounds(self.cells[l.bounds_cell()]).0
+            self.large_bound(var, true)
         }
     }
 
-    fn hi_index(&self, l: Layout) -> usize {
-        if l.is_small() {
-            63 - self.cells[l.start as usize].leading_zeros() as usize
-        } else {
-            unpack_bounds(self.cells[l.bounds_cell()]).1
+    /// The minimum or maximum of a domain with more than one word: kept out of line,
+    /// so that the small case inlines as before.
+    #[inline(never)]
+    fn large_bound(&self, var: u32, max: bool) -> i32 {
+        let l = self.layouts[var as usize];
+        let (lo, hi) = unpack_bounds(self.cells[l.bounds_cell()]);
+        self.value_at(l, if max { hi } else { lo })
+    }
+
+    /// The table of a table domain.
+    fn table(&self, l: Layout) -> Option<&[i32]> {
+        (l.words > 1 && l.extra != NO_TABLE).then(|| &*self.tables[l.extra as usize])
+    }
+
+    /// The value that bit (or interval index) `index` of a large domain stands for.
+    fn value_at(&self, l: Layout, index: usize) -> i32 {
+        match self.table(l) {
+            Some(table) => table[index],
+            None => (i64::from(l.base) + index as i64) as i32,
         }
     }
 
+    /// Bit index of `value` in a small, bitset or table domain, if it has one.
+    fn index_of(&self, l: Layout, value: i32) -> Option<usize> {
+        match self.table(l) {
+            Some(table) => table.binary_search(&value).ok(),
+            None => l.offset_of(value),
+        }
+    }
+
+    #[inline]
     pub(crate) fn contains(&self, var: u32, value: i32) -> bool {
         let l = self.layouts[var as usize];
-        match l.index_of(value) {
+        if l.is_small() {
+            return l
+                .offset_of(value)
+                .is_some_and(|i| self.cells[l.start as usize] & (1 << i) != 0);
+        }
+        self.large_contains(var, value)
+    }
+
+    #[inline(never)]
+    fn large_contains(&self, var: u32, value: i32) -> bool {
+        let l = self.layouts[var as usize];
+        if l.is_interval() {
+            return self.interval_contains(l, value);
+        }
+        match self.index_of(l, value) {
             Some(i) => self.cells[l.start as usize + i / 64] & (1 << (i % 64)) != 0,
             None => false,
         }
@@ -255,11 +380,29 @@ impl Store {
     /// The values of the domain in ascending order.
     pub(crate) fn values(&self, var: u32) -> Values<'_> {
         let l = self.layouts[var as usize];
-        Values {
-            words: &self.cells[l.word_range()],
-            base: l.base,
-            word_index: 0,
-            current: self.cells[l.start as usize],
+        if l.is_interval() {
+            return Values::Interval(self.interval_values(l, i64::MIN));
+        }
+        let words = &self.cells[l.word_range()];
+        match self.table(l) {
+            None => Values::offsets(words, l.base, 0),
+            Some(table) => Values::table(words, table, 0),
+        }
+    }
+
+    /// The values of the domain from `from` on, ascending.
+    pub(crate) fn values_from(&self, var: u32, from: i32) -> Values<'_> {
+        let l = self.layouts[var as usize];
+        if l.is_interval() {
+            return Values::Interval(self.interval_values(l, i64::from(from)));
+        }
+        let words = &self.cells[l.word_range()];
+        match self.table(l) {
+            None => {
+                let index = (i64::from(from) - i64::from(l.base)).clamp(0, words.len() as i64 * 64);
+                Values::offsets(words, l.base, index as usize)
+            }
+            Some(table) => Values::table(words, table, table.partition_point(|&v| v < from)),
         }
     }
 
@@ -328,12 +471,18 @@ impl Store {
     /// Removes one value.
     pub(crate) fn remove(&mut self, var: u32, value: i32) -> Result<Event, Wipeout> {
         let l = self.layouts[var as usize];
-        let Some(index) = l.index_of(value) else {
+        if l.is_small() {
+            return match l.offset_of(value) {
+                Some(index) => self.retain_small(var, !(1 << index)),
+                None => Ok(Event::NONE),
+            };
+        }
+        if l.is_interval() {
+            return self.interval_remove(l, value);
+        }
+        let Some(index) = self.index_of(l, value) else {
             return Ok(Event::NONE);
         };
-        if l.is_small() {
-            return self.retain_small(var, !(1 << index));
-        }
         let cell = l.start as usize + index / 64;
         let bit = 1u64 << (index % 64);
         if self.cells[cell] & bit == 0 {
@@ -394,6 +543,13 @@ impl Store {
     pub(crate) fn set_min(&mut self, var: u32, min: i32) -> Result<Event, Wipeout> {
         let l = self.layouts[var as usize];
         let index = i64::from(min) - i64::from(l.base);
+        if l.is_interval() {
+            return self.interval_retain(l, index, i64::MAX);
+        }
+        let index = match self.table(l) {
+            Some(table) => table.partition_point(|&v| v < min) as i64,
+            None => index,
+        };
         if index <= 0 {
             return Ok(Event::NONE);
         }
@@ -409,10 +565,17 @@ impl Store {
     pub(crate) fn set_max(&mut self, var: u32, max: i32) -> Result<Event, Wipeout> {
         let l = self.layouts[var as usize];
         let index = i64::from(max) - i64::from(l.base);
-        if index < 0 {
+        if l.is_interval() {
+            return self.interval_retain(l, i64::MIN, index);
+        }
+        let end = match self.table(l) {
+            Some(table) => table.partition_point(|&v| v <= max) as i64,
+            None => index + 1,
+        };
+        if end <= 0 {
             return Err(Wipeout);
         }
-        let end = (index + 1).min(i64::from(l.words) * 64) as usize;
+        let end = end.min(i64::from(l.words) * 64) as usize;
         if l.is_small() {
             let keep = if end >= 64 { !0 } else { (1u64 << end) - 1 };
             return self.retain_small(var, keep);
@@ -424,16 +587,27 @@ impl Store {
     #[inline(always)]
     pub(crate) fn fix(&mut self, var: u32, value: i32) -> Result<Event, Wipeout> {
         let l = self.layouts[var as usize];
-        let Some(index) = l.index_of(value) else {
+        if l.is_small() {
+            return match l.offset_of(value) {
+                Some(index) => self.retain_small(var, 1 << index),
+                None => Err(Wipeout),
+            };
+        }
+        self.fix_large(l, value)
+    }
+
+    fn fix_large(&mut self, l: Layout, value: i32) -> Result<Event, Wipeout> {
+        if l.is_interval() {
+            let index = i64::from(value) - i64::from(l.base);
+            return self.interval_retain(l, index, index);
+        }
+        let Some(index) = self.index_of(l, value) else {
             return Err(Wipeout);
         };
-        if l.is_small() {
-            return self.retain_small(var, 1 << index);
-        }
         self.retain_range(l, index, index + 1)
     }
 
-    /// Keeps the bit indices in `from..to` of a large domain.
+    /// Keeps the bit indices in `from..to` of a bitset or table domain.
     fn retain_range(&mut self, l: Layout, from: usize, to: usize) -> Result<Event, Wipeout> {
         let (lo, hi) = unpack_bounds(self.cells[l.bounds_cell()]);
         let (new_lo, new_hi) = (lo.max(from), hi.min(to.saturating_sub(1)));
@@ -539,28 +713,6 @@ pub(crate) fn small_event(old: u64, new: u64) -> Event {
         event = event | Event::FIXED;
     }
     event
-}
-
-/// Ascending iterator over the values of one domain.
-#[derive(Clone, Debug)]
-pub(crate) struct Values<'a> {
-    words: &'a [u64],
-    base: i32,
-    word_index: usize,
-    current: u64,
-}
-
-impl Iterator for Values<'_> {
-    type Item = i32;
-    fn next(&mut self) -> Option<i32> {
-        while self.current == 0 {
-            self.word_index += 1;
-            self.current = *self.words.get(self.word_index)?;
-        }
-        let bit = self.current.trailing_zeros();
-        self.current &= self.current - 1;
-        Some(self.base + (self.word_index * 64) as i32 + bit as i32)
-    }
 }
 
 #[cfg(test)]
@@ -699,5 +851,104 @@ mod tests {
         assert_eq!(store.set_min(x, 129), Err(Wipeout));
         assert!(store.fix(x, 64).unwrap().intersects(Event::FIXED));
         assert_eq!((store.min(x), store.max(x), store.size(x)), (64, 64, 1));
+    }
+
+    #[test]
+    fn shapes_go_by_the_values_not_their_span() {
+        let mut store = Store::default();
+        store.add_range(0, 4095);
+        assert_eq!(store.cells.len(), 2 + 64, "a bitset");
+        store.add_range(0, 10_000_000);
+        assert_eq!(store.cells.len(), 2 + 64 + 2, "an interval: two cells");
+        store.add_var(&[i32::MIN, 0, i32::MAX]);
+        assert_eq!(
+            store.cells.len(),
+            2 + 64 + 2 + 4,
+            "a table: two cells, two words"
+        );
+        let holes: Vec<i32> = (0..10_000).filter(|v| v % 100 != 7).collect();
+        let x = store.add_var(&holes);
+        assert!(store.layouts[x as usize].is_interval());
+        assert_eq!(store.size(x), 9_900);
+        assert!(!store.contains(x, 107) && store.contains(x, 108));
+        assert_eq!(store.values(x).take(9).last(), Some(9));
+    }
+
+    #[test]
+    fn an_interval_keeps_holes_bounds_and_size_and_undoes_them() {
+        let mut store = Store::default();
+        let x = store.add_range(i32::MIN, i32::MAX);
+        let fresh = store.clone();
+        store.reset_from(&fresh);
+        assert_eq!(
+            (store.size(x), store.min(x), store.max(x)),
+            (u32::MAX, i32::MIN, i32::MAX)
+        );
+        let mark = store.mark();
+        assert_eq!(store.remove(x, 0), Ok(Event::DOMAIN));
+        assert_eq!(store.remove(x, 0), Ok(Event::NONE));
+        assert!(!store.contains(x, 0) && store.contains(x, 1) && store.contains(x, -1));
+        assert_eq!(
+            store.cells[store.layouts[x as usize].size_cell()],
+            (1 << 32) - 1
+        );
+        assert_eq!(store.set_min(x, -1), Ok(Event::DOMAIN | Event::BOUNDS));
+        assert_eq!(store.size(x), 1 << 31);
+        assert_eq!(store.set_max(x, 1), Ok(Event::DOMAIN | Event::BOUNDS));
+        assert_eq!(store.values(x).collect::<Vec<_>>(), vec![-1, 1]);
+        assert_eq!(store.values_from(x, 0).collect::<Vec<_>>(), vec![1]);
+        assert_eq!(store.fix(x, 0), Err(Wipeout));
+        assert_eq!(
+            store.remove(x, -1),
+            Ok(Event::DOMAIN | Event::BOUNDS | Event::FIXED)
+        );
+        assert_eq!((store.min(x), store.max(x), store.size(x)), (1, 1, 1));
+        assert_eq!(store.remove(x, 1), Err(Wipeout));
+        store.undo_to(mark);
+        assert_eq!(
+            (store.size(x), store.min(x), store.max(x)),
+            (u32::MAX, i32::MIN, i32::MAX)
+        );
+        assert!(store.contains(x, 0));
+        // A new search starts from the model's domains, the hole's word all ones.
+        store.remove(x, 5).unwrap();
+        store.reset_from(&fresh);
+        assert!(store.contains(x, 5));
+    }
+
+    #[test]
+    fn an_interval_skips_chunks_of_holes_at_its_bounds() {
+        let mut store = Store::default();
+        let x = store.add_range(0, 9_999);
+        for v in 1..300 {
+            store.remove(x, v).unwrap();
+        }
+        // Removing 0 moves the minimum over five chunks of holes.
+        assert_eq!(store.remove(x, 0), Ok(Event::DOMAIN | Event::BOUNDS));
+        assert_eq!((store.min(x), store.size(x)), (300, 9_700));
+        assert_eq!(store.set_max(x, 299), Err(Wipeout));
+        assert_eq!(store.values(x).nth(5_000), Some(5_300));
+        assert_eq!(store.values(x).nth(9_699), Some(9_999));
+        assert_eq!(store.values(x).nth(9_700), None);
+    }
+
+    #[test]
+    fn a_table_of_far_apart_values_prunes_by_position() {
+        let (mut store, x) = store_with(&[i32::MIN, -5, 0, i32::MAX]);
+        assert_eq!(
+            (store.min(x), store.max(x), store.size(x)),
+            (i32::MIN, i32::MAX, 4)
+        );
+        assert!(store.contains(x, -5) && !store.contains(x, -4));
+        assert_eq!(store.set_min(x, -6), Ok(Event::DOMAIN | Event::BOUNDS));
+        assert_eq!(store.remove(x, 0), Ok(Event::DOMAIN));
+        assert_eq!(store.values(x).collect::<Vec<_>>(), vec![-5, i32::MAX]);
+        assert_eq!(store.values_from(x, 1).collect::<Vec<_>>(), vec![i32::MAX]);
+        assert_eq!(store.fix(x, 0), Err(Wipeout));
+        assert_eq!(
+            store.set_max(x, 0),
+            Ok(Event::DOMAIN | Event::BOUNDS | Event::FIXED)
+        );
+        assert_eq!(store.set_max(x, -6), Err(Wipeout));
     }
 }
