@@ -1,0 +1,343 @@
+//! The search loop: start at the root, branch, propagate each node, fail, backtrack
+//! and restart, until a solution, exhaustion or a limit.
+
+use std::time::Instant;
+
+use super::{
+    Bound, Branch, Decision, Goal, Schedule, SearchObserver, Solver, State, Statistics, Step,
+};
+use crate::ids::{ConstraintId, VarId};
+use crate::propagator::{NO_PROPAGATOR, Run};
+
+/// A decision on the stack: the node it made and where to undo to.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Choice {
+    var: u32,
+    /// The branch taken first; the other is its negation.
+    branch: Branch,
+    value: i32,
+    mark: usize,
+    /// The node this choice branched from.
+    parent: u64,
+    /// That node's depth in the search tree.
+    parent_depth: u32,
+}
+
+impl Solver {
+    fn var_id(&self, raw: u32) -> VarId {
+        self.model.vars.var_at(raw)
+    }
+
+    /// Panics if the solution in the domains violates a constraint: a propagator
+    /// let a wrong assignment through. Debug builds check every solution, except
+    /// when counting allocations (`is_satisfied` may allocate; the search must not).
+    #[cfg(all(debug_assertions, not(feature = "count-allocations")))]
+    fn check_solution(&self) {
+        let value = |var: VarId| self.store.min(var.raw());
+        if let Some(c) = self.model.first_violated(&value) {
+            let name = self.model.constraint_name(c).unwrap_or("?");
+            panic!("solution violates constraint {} ({name})", c.index());
+        }
+    }
+
+    /// Runs the search until the next solution, exhaustion or a limit.
+    pub(super) fn step(&mut self, observer: &mut impl SearchObserver) -> Step {
+        let _span = tracing::debug_span!(
+            target: "alldiff::search",
+            "solve",
+            variables = self.model.var_count(),
+            constraints = self.model.constraint_count(),
+        )
+        .entered();
+        let resumed = Instant::now();
+        let step = self.search(observer, resumed);
+        self.stats.solve_time += resumed.elapsed();
+        match step {
+            Step::Solution => self.state = State::AtSolution,
+            Step::Exhausted => self.state = State::Exhausted,
+            Step::Stopped(reason) => self.state = State::Stopped(reason),
+        }
+        step
+    }
+
+    /// [`Solver::step`], which began at `now`.
+    fn search(&mut self, observer: &mut impl SearchObserver, now: Instant) -> Step {
+        match self.state {
+            State::Fresh => {
+                if !self.start_search(observer, now) {
+                    return Step::Exhausted;
+                }
+            }
+            State::Open => {}
+            State::AtSolution => {
+                if !self.backtrack(observer) {
+                    return Step::Exhausted;
+                }
+            }
+            State::Exhausted => return Step::Exhausted,
+            State::Stopped(reason) => return Step::Stopped(reason),
+        }
+        loop {
+            self.state = State::Open;
+            let Some((var, branch, value)) = self.brancher.decide(&self.store) else {
+                #[cfg(all(debug_assertions, not(feature = "count-allocations")))]
+                self.check_solution();
+                self.stats.solutions += 1;
+                self.solution_found();
+                tracing::trace!(target: "alldiff::search", node = self.node, "solution");
+                observer.on_solution(self.node);
+                return Step::Solution;
+            };
+            if let Some(reason) =
+                self.limits
+                    .exceeded(self.stats.nodes, self.stats.failures, self.started)
+            {
+                return Step::Stopped(reason);
+            }
+            if self.stats.failures >= self.restart_at {
+                self.restart(observer);
+                continue;
+            }
+            let mark = self.store.mark();
+            let parent = self.node;
+            let parent_depth = self.depth;
+            self.stack.push(Choice {
+                var,
+                branch,
+                value,
+                mark,
+                parent,
+                parent_depth,
+            });
+            self.stats.peak_depth = self.stats.peak_depth.max(self.stack.len() as u32);
+            let applied = self.branch(observer, var, value, branch, (parent, parent_depth));
+            if !applied && !self.backtrack(observer) {
+                return Step::Exhausted;
+            }
+        }
+    }
+
+    /// A solution is in the domains: when optimising, the next must be better; when
+    /// looking for one, no more restarts.
+    fn solution_found(&mut self) {
+        match self.goal {
+            Goal::All => {}
+            Goal::First => self.restart_at = u64::MAX,
+            Goal::Optimize(objective) => {
+                let var = objective.view().var.raw();
+                let best = self.store.min(var);
+                self.bound = Some(Bound::new(objective, best));
+                self.stats.objective = Some(i64::from(best) + i64::from(objective.view().offset));
+            }
+        }
+    }
+
+    /// Goes back to the highest node with a branch left (the search above it is
+    /// done) and chooses anew from there, with the next cutoff.
+    fn restart(&mut self, observer: &mut impl SearchObserver) {
+        let Some(schedule) = self.schedule.as_mut() else {
+            return;
+        };
+        schedule.advance();
+        self.restart_at = self.stats.failures.saturating_add(schedule.cutoff());
+        let Some(&top) = self.stack.first() else {
+            return;
+        };
+        self.stack.clear();
+        self.store.undo_to(top.mark);
+        self.node = top.parent;
+        self.depth = top.parent_depth;
+        self.stats.restarts += 1;
+        tracing::trace!(target: "alldiff::search", to = top.parent, "restart");
+        observer.on_backtrack(top.parent, top.parent_depth);
+    }
+
+    /// Resets the domains (to the levels, if any), applies the assumptions and
+    /// propagates at the root.
+    pub(super) fn start_search(
+        &mut self,
+        observer: &mut impl SearchObserver,
+        now: Instant,
+    ) -> bool {
+        self.stats = Statistics::default();
+        self.started = now;
+        self.stack.clear();
+        self.node = 0;
+        self.depth = 0;
+        self.brancher.restart();
+        self.bound = None;
+        self.schedule = match self.goal {
+            Goal::All => None,
+            Goal::First | Goal::Optimize(_) => self.restarts.map(Schedule::new),
+        };
+        self.restart_at = self.schedule.map_or(u64::MAX, |s| s.cutoff());
+        let levels_failed = match self.levels.last() {
+            // The levels are propagated: only the assumptions need waking anyone.
+            // Their changes are undone with the search's, back to the levels' end.
+            Some(level) => {
+                self.store.undo_to(self.levels_end);
+                self.queue.clear();
+                level.failed
+            }
+            // Every propagator is queued with all its variables: no need to wake
+            // anyone for the assumptions. Nothing is trailed until the first choice:
+            // no backtrack goes above the root.
+            None => {
+                self.store.reset_from(&self.model.vars.store);
+                self.queue.schedule_all();
+                false
+            }
+        };
+        if levels_failed {
+            return self.fail(observer, None);
+        }
+        // Without levels every propagator is queued already: no one to wake, and no
+        // event to work out.
+        let applied = match self.levels.is_empty() {
+            true => (self.assumptions.iter()).all(|a| a.apply(&mut self.store).is_ok()),
+            false => self
+                .assumptions
+                .iter()
+                .all(|a| match a.apply(&mut self.store) {
+                    Ok(event) => {
+                        self.queue.notify(a.var(), event, NO_PROPAGATOR);
+                        true
+                    }
+                    Err(_) => false,
+                }),
+        };
+        if !applied {
+            self.queue.clear();
+            return self.fail(observer, None);
+        }
+        match self.propagate_node(observer) {
+            Ok(()) => true,
+            Err(constraint) => self.fail(observer, Some(constraint)),
+        }
+    }
+
+    /// Counts a failure at the current node; always `false`.
+    fn fail(&mut self, observer: &mut impl SearchObserver, constraint: Option<u32>) -> bool {
+        self.stats.failures += 1;
+        if let Some(c) = constraint {
+            self.brancher.failed(c);
+        }
+        tracing::trace!(
+            target: "alldiff::propagate",
+            node = self.node,
+            constraint = constraint,
+            "failure"
+        );
+        observer.on_failure(self.node, constraint.map(ConstraintId));
+        false
+    }
+
+    /// Creates a node for `var branch value` and propagates it, with the objective's
+    /// bound when optimising. `false` if it failed.
+    fn branch(
+        &mut self,
+        observer: &mut impl SearchObserver,
+        var: u32,
+        value: i32,
+        branch: Branch,
+        (parent, parent_depth): (u64, u32),
+    ) -> bool {
+        self.stats.nodes += 1;
+        self.node = self.stats.nodes;
+        self.depth = parent_depth + 1;
+        let depth = self.depth;
+        tracing::trace!(
+            target: "alldiff::search",
+            node = self.node,
+            parent,
+            depth,
+            var,
+            op = branch.symbol(),
+            value,
+            "decision"
+        );
+        observer.on_decision(&Decision {
+            node: self.node,
+            parent,
+            depth,
+            var: self.var_id(var),
+            branch,
+            value,
+        });
+        let change = match branch {
+            Branch::Equal => self.store.fix(var, value),
+            Branch::NotEqual => self.store.remove(var, value),
+            Branch::LessEqual => self.store.set_max(var, value),
+            // A split's value is below the maximum: `value + 1` does not overflow.
+            Branch::Greater => self.store.set_min(var, value + 1),
+        };
+        match change {
+            Ok(event) => self.queue.notify(var, event, NO_PROPAGATOR),
+            Err(_) => return self.fail(observer, None),
+        }
+        if let Some(bound) = self.bound {
+            match bound.apply(&mut self.store) {
+                Ok(event) => self.queue.notify(bound.var(), event, NO_PROPAGATOR),
+                Err(_) => return self.fail(observer, None),
+            }
+        }
+        match self.propagate_node(observer) {
+            Ok(()) => true,
+            Err(constraint) => self.fail(observer, Some(constraint)),
+        }
+    }
+
+    /// Undoes the latest choice and takes its other branch, repeating while that
+    /// fails. `false` when no choice is left: the search is exhausted.
+    fn backtrack(&mut self, observer: &mut impl SearchObserver) -> bool {
+        while let Some(choice) = self.stack.pop() {
+            self.store.undo_to(choice.mark);
+            tracing::trace!(
+                target: "alldiff::search",
+                from = self.node,
+                to = choice.parent,
+                depth = choice.parent_depth,
+                "backtrack"
+            );
+            observer.on_backtrack(choice.parent, choice.parent_depth);
+            if self.branch(
+                observer,
+                choice.var,
+                choice.value,
+                choice.branch.negated(),
+                (choice.parent, choice.parent_depth),
+            ) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// [`Solver::propagate`] at the current node, handing what it pruned to the
+    /// observer when prunings are recorded.
+    fn propagate_node(&mut self, observer: &mut impl SearchObserver) -> Result<(), u32> {
+        let start = self.pruned.as_ref().map_or(0, Vec::len);
+        let result = self.propagate();
+        if let Some(log) = self.pruned.as_mut() {
+            if log.len() > start {
+                observer.on_prunings(self.node, &log[start..]);
+            }
+            if self.stream_prunings {
+                log.clear();
+            }
+        }
+        result
+    }
+
+    /// Runs woken propagators until none is left, or one fails (its index).
+    pub(super) fn propagate(&mut self) -> Result<(), u32> {
+        self.model.propagators.fixpoint(Run {
+            store: &mut self.store,
+            queue: &mut self.queue,
+            modified: &mut self.modified,
+            pruned: &mut self.pruned,
+            vars: &self.model.vars,
+            calls: &mut self.stats.propagations,
+        })
+    }
+}

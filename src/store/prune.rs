@@ -1,0 +1,221 @@
+//! Narrowing domains: removing values, moving bounds, fixing, of every shape.
+
+use super::{Event, Layout, Store, Wipeout, pack_bounds, small_event, unpack_bounds};
+
+impl Store {
+    /// Keeps only the values of a small domain whose bits are in `keep`.
+    #[inline(always)]
+    pub(crate) fn retain_small(&mut self, var: u32, keep: u64) -> Result<Event, Wipeout> {
+        let l = self.layouts[var as usize];
+        debug_assert!(l.is_small());
+        let cell = l.start as usize;
+        let old = self.cells[cell];
+        let new = old & keep;
+        if new == old {
+            return Ok(Event::NONE);
+        }
+        if new == 0 {
+            return Err(Wipeout);
+        }
+        self.save(cell);
+        self.cells[cell] = new;
+        Ok(small_event(old, new))
+    }
+
+    /// Removes one value.
+    pub(crate) fn remove(&mut self, var: u32, value: i32) -> Result<Event, Wipeout> {
+        let l = self.layouts[var as usize];
+        if l.is_small() {
+            return match l.offset_of(value) {
+                Some(index) => self.retain_small(var, !(1 << index)),
+                None => Ok(Event::NONE),
+            };
+        }
+        if l.is_interval() {
+            return self.interval_remove(l, value);
+        }
+        let Some(index) = self.index_of(l, value) else {
+            return Ok(Event::NONE);
+        };
+        let cell = l.start as usize + index / 64;
+        let bit = 1u64 << (index % 64);
+        if self.cells[cell] & bit == 0 {
+            return Ok(Event::NONE);
+        }
+        let size = self.cells[l.size_cell()];
+        if size == 1 {
+            return Err(Wipeout);
+        }
+        self.save(cell);
+        self.cells[cell] &= !bit;
+        self.save(l.size_cell());
+        self.cells[l.size_cell()] = size - 1;
+        let (mut lo, mut hi) = unpack_bounds(self.cells[l.bounds_cell()]);
+        let mut event = Event::DOMAIN;
+        if index == lo {
+            lo = self.next_set(l, lo);
+            event = event | Event::BOUNDS;
+        } else if index == hi {
+            hi = self.prev_set(l, hi);
+            event = event | Event::BOUNDS;
+        }
+        if event.intersects(Event::BOUNDS) {
+            self.save(l.bounds_cell());
+            self.cells[l.bounds_cell()] = pack_bounds(lo, hi);
+        }
+        if size == 2 {
+            event = event | Event::FIXED;
+        }
+        Ok(event)
+    }
+
+    /// Lowest present bit index at or after `from` (the domain is not empty there).
+    fn next_set(&self, l: Layout, from: usize) -> usize {
+        let words = &self.cells[l.word_range()];
+        let mut w = from / 64;
+        let mut word = words[w] & (!0u64 << (from % 64));
+        while word == 0 {
+            w += 1;
+            word = words[w];
+        }
+        w * 64 + word.trailing_zeros() as usize
+    }
+
+    /// Highest present bit index at or before `from`.
+    fn prev_set(&self, l: Layout, from: usize) -> usize {
+        let words = &self.cells[l.word_range()];
+        let mut w = from / 64;
+        let mut word = words[w] & (!0u64 >> (63 - from % 64));
+        while word == 0 {
+            w -= 1;
+            word = words[w];
+        }
+        w * 64 + 63 - word.leading_zeros() as usize
+    }
+
+    /// Removes every value below `min`.
+    pub(crate) fn set_min(&mut self, var: u32, min: i32) -> Result<Event, Wipeout> {
+        let l = self.layouts[var as usize];
+        let index = i64::from(min) - i64::from(l.base);
+        if l.is_interval() {
+            return self.interval_retain(l, index, i64::MAX);
+        }
+        let index = match self.table(l) {
+            Some(table) => table.partition_point(|&v| v < min) as i64,
+            None => index,
+        };
+        if index <= 0 {
+            return Ok(Event::NONE);
+        }
+        let index = index.min(i64::from(l.words) * 64) as usize;
+        if l.is_small() {
+            let keep = if index >= 64 { 0 } else { !0u64 << index };
+            return self.retain_small(var, keep);
+        }
+        self.retain_range(l, index, l.words as usize * 64)
+    }
+
+    /// Removes every value above `max`.
+    pub(crate) fn set_max(&mut self, var: u32, max: i32) -> Result<Event, Wipeout> {
+        let l = self.layouts[var as usize];
+        let index = i64::from(max) - i64::from(l.base);
+        if l.is_interval() {
+            return self.interval_retain(l, i64::MIN, index);
+        }
+        let end = match self.table(l) {
+            Some(table) => table.partition_point(|&v| v <= max) as i64,
+            None => index + 1,
+        };
+        if end <= 0 {
+            return Err(Wipeout);
+        }
+        let end = end.min(i64::from(l.words) * 64) as usize;
+        if l.is_small() {
+            let keep = if end >= 64 { !0 } else { (1u64 << end) - 1 };
+            return self.retain_small(var, keep);
+        }
+        self.retain_range(l, 0, end)
+    }
+
+    /// Makes the domain the single value `value`.
+    #[inline(always)]
+    pub(crate) fn fix(&mut self, var: u32, value: i32) -> Result<Event, Wipeout> {
+        let l = self.layouts[var as usize];
+        if l.is_small() {
+            return match l.offset_of(value) {
+                Some(index) => self.retain_small(var, 1 << index),
+                None => Err(Wipeout),
+            };
+        }
+        self.fix_large(l, value)
+    }
+
+    fn fix_large(&mut self, l: Layout, value: i32) -> Result<Event, Wipeout> {
+        if l.is_interval() {
+            let index = i64::from(value) - i64::from(l.base);
+            return self.interval_retain(l, index, index);
+        }
+        let Some(index) = self.index_of(l, value) else {
+            return Err(Wipeout);
+        };
+        self.retain_range(l, index, index + 1)
+    }
+
+    /// Keeps the bit indices in `from..to` of a bitset or table domain.
+    fn retain_range(&mut self, l: Layout, from: usize, to: usize) -> Result<Event, Wipeout> {
+        let (lo, hi) = unpack_bounds(self.cells[l.bounds_cell()]);
+        let (new_lo, new_hi) = (lo.max(from), hi.min(to.saturating_sub(1)));
+        if from <= lo && to > hi {
+            return Ok(Event::NONE);
+        }
+        if new_lo > new_hi || to == 0 {
+            return Err(Wipeout);
+        }
+        let mask = |i: usize| {
+            let word_lo = i * 64;
+            let mut keep = !0u64;
+            if from > word_lo {
+                keep &= if from - word_lo >= 64 {
+                    0
+                } else {
+                    !0u64 << (from - word_lo)
+                };
+            }
+            if to < word_lo + 64 {
+                keep &= if to <= word_lo {
+                    0
+                } else {
+                    (1u64 << (to - word_lo)) - 1
+                };
+            }
+            keep
+        };
+        let words = lo / 64..=hi / 64;
+        let start = l.start as usize;
+        if words.clone().all(|i| self.cells[start + i] & mask(i) == 0) {
+            return Err(Wipeout);
+        }
+        let mut removed = 0u64;
+        for i in words {
+            let keep = mask(i);
+            let gone = self.cells[start + i] & !keep;
+            if gone != 0 {
+                removed += u64::from(gone.count_ones());
+                self.save(start + i);
+                self.cells[start + i] &= keep;
+            }
+        }
+        let size = self.cells[l.size_cell()];
+        self.save(l.size_cell());
+        self.cells[l.size_cell()] = size - removed;
+        let lo = self.next_set(l, new_lo);
+        let hi = self.prev_set(l, new_hi);
+        self.save(l.bounds_cell());
+        self.cells[l.bounds_cell()] = pack_bounds(lo, hi);
+        let mut event = Event::DOMAIN | Event::BOUNDS;
+        if size - removed == 1 {
+            event = event | Event::FIXED;
+        }
+        Ok(event)
+    }
+}

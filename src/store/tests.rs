@@ -1,0 +1,235 @@
+use super::trail::COPY_CELLS;
+use super::*;
+
+fn store_with(values: &[i32]) -> (Store, u32) {
+    let mut store = Store::default();
+    let var = store.add_var(values);
+    (store, var)
+}
+
+#[test]
+fn small_domain_reports_size_bounds_and_values() {
+    let (store, x) = store_with(&[-3, 0, 5]);
+    assert_eq!(store.size(x), 3);
+    assert_eq!((store.min(x), store.max(x)), (-3, 5));
+    assert_eq!(store.values(x).collect::<Vec<_>>(), vec![-3, 0, 5]);
+    assert!(store.contains(x, 0) && !store.contains(x, 1) && !store.contains(x, 100));
+}
+
+#[test]
+fn large_domain_keeps_bounds_through_removals() {
+    let values: Vec<i32> = (-5000..5000).collect();
+    let (mut store, x) = store_with(&values);
+    assert_eq!(store.size(x), 10_000);
+    assert_eq!(store.remove(x, -5000), Ok(Event::DOMAIN | Event::BOUNDS));
+    assert_eq!(store.min(x), -4999);
+    assert_eq!(store.remove(x, 17), Ok(Event::DOMAIN));
+    assert_eq!(store.remove(x, 17), Ok(Event::NONE));
+    assert_eq!(
+        store.set_max(x, 100).map(|e| e.intersects(Event::BOUNDS)),
+        Ok(true)
+    );
+    assert_eq!(store.max(x), 100);
+    assert_eq!(store.size(x), 100 + 4999 + 1 - 1);
+    assert_eq!(store.set_min(x, 99), Ok(Event::DOMAIN | Event::BOUNDS));
+    assert_eq!(store.values(x).collect::<Vec<_>>(), vec![99, 100]);
+    assert_eq!(
+        store.remove(x, 100),
+        Ok(Event::DOMAIN | Event::BOUNDS | Event::FIXED)
+    );
+    assert_eq!(store.remove(x, 99), Err(Wipeout));
+}
+
+#[test]
+fn undo_restores_every_change_since_the_mark() {
+    for copying in [false, true] {
+        let values: Vec<i32> = (0..200).collect();
+        let mut store = Store::default();
+        let small = store.add_var(&[1, 2, 3]);
+        let large = store.add_var(&values);
+        store.copying = copying;
+        let before = store.clone();
+        let mark = store.mark();
+        store.remove(small, 2).unwrap();
+        store.fix(large, 150).unwrap();
+        let inner = store.mark();
+        store.remove(small, 1).unwrap();
+        store.undo_to(inner);
+        assert_eq!(store.values(small).collect::<Vec<_>>(), vec![1, 3]);
+        // A mark undone to stays one: the search takes the other branch there
+        // and may undo it again.
+        store.remove(small, 3).unwrap();
+        store.undo_to(inner);
+        assert_eq!(store.values(small).collect::<Vec<_>>(), vec![1, 3]);
+        store.remove(small, 3).unwrap();
+        store.undo_to(mark);
+        assert_eq!(store.cells, before.cells, "copying: {copying}");
+        assert!(store.trail.is_empty());
+    }
+}
+
+#[test]
+fn trail_saves_a_cell_once_per_level() {
+    let (mut store, x) = store_with(&[1, 2, 3, 4, 5]);
+    store.mark();
+    store.remove(x, 1).unwrap();
+    store.remove(x, 2).unwrap();
+    store.remove(x, 3).unwrap();
+    assert_eq!(store.trail.len(), 1);
+}
+
+#[test]
+fn a_small_store_copies_at_marks_and_a_large_one_trails() {
+    let mut small = Store::default();
+    for _ in 0..COPY_CELLS {
+        small.add_var(&[1, 2]);
+    }
+    let mut large = small.clone();
+    large.add_var(&[1, 2]);
+    for (store, copying) in [(&mut small, true), (&mut large, false)] {
+        let fresh = store.clone();
+        store.reset_from(&fresh);
+        store.mark();
+        store.remove(1, 1).unwrap();
+        assert_eq!(store.trail.len(), usize::from(!copying));
+        assert_eq!(store.copies.len(), usize::from(copying) * store.cells.len());
+    }
+}
+
+#[test]
+fn words_written_unsaved_come_back_at_undo_only_when_copying() {
+    let mut small = Store::default();
+    small.add_var(&[1, 2, 3]);
+    let mut large = Store::default();
+    for _ in 0..=COPY_CELLS {
+        large.add_var(&[1, 2, 3]);
+    }
+    for store in [&mut small, &mut large] {
+        let fresh = store.clone();
+        store.reset_from(&fresh);
+        let mark = store.mark();
+        match store.unsaved_words() {
+            Some(words) => words[0] = 0b1,
+            None => {
+                assert!(
+                    store.cells.len() > COPY_CELLS,
+                    "only a trailing store says no"
+                );
+                continue;
+            }
+        }
+        assert_eq!(store.size(0), 1);
+        store.undo_to(mark);
+        assert_eq!(store.values(0).collect::<Vec<_>>(), vec![1, 2, 3]);
+    }
+}
+
+#[test]
+fn fixing_outside_the_domain_wipes_out() {
+    let values: Vec<i32> = (0..130).step_by(2).collect();
+    let (mut store, x) = store_with(&values);
+    assert_eq!(store.fix(x, 3), Err(Wipeout));
+    assert_eq!(store.fix(x, 1000), Err(Wipeout));
+    assert_eq!(store.set_min(x, 129), Err(Wipeout));
+    assert!(store.fix(x, 64).unwrap().intersects(Event::FIXED));
+    assert_eq!((store.min(x), store.max(x), store.size(x)), (64, 64, 1));
+}
+
+#[test]
+fn shapes_go_by_the_values_not_their_span() {
+    let mut store = Store::default();
+    store.add_range(0, 4095);
+    assert_eq!(store.cells.len(), 2 + 64, "a bitset");
+    store.add_range(0, 10_000_000);
+    assert_eq!(store.cells.len(), 2 + 64 + 2, "an interval: two cells");
+    store.add_var(&[i32::MIN, 0, i32::MAX]);
+    assert_eq!(
+        store.cells.len(),
+        2 + 64 + 2 + 4,
+        "a table: two cells, two words"
+    );
+    let holes: Vec<i32> = (0..10_000).filter(|v| v % 100 != 7).collect();
+    let x = store.add_var(&holes);
+    assert!(store.layouts[x as usize].is_interval());
+    assert_eq!(store.size(x), 9_900);
+    assert!(!store.contains(x, 107) && store.contains(x, 108));
+    assert_eq!(store.values(x).take(9).last(), Some(9));
+}
+
+#[test]
+fn an_interval_keeps_holes_bounds_and_size_and_undoes_them() {
+    let mut store = Store::default();
+    let x = store.add_range(i32::MIN, i32::MAX);
+    let fresh = store.clone();
+    store.reset_from(&fresh);
+    assert_eq!(
+        (store.size(x), store.min(x), store.max(x)),
+        (u32::MAX, i32::MIN, i32::MAX)
+    );
+    let mark = store.mark();
+    assert_eq!(store.remove(x, 0), Ok(Event::DOMAIN));
+    assert_eq!(store.remove(x, 0), Ok(Event::NONE));
+    assert!(!store.contains(x, 0) && store.contains(x, 1) && store.contains(x, -1));
+    assert_eq!(
+        store.cells[store.layouts[x as usize].size_cell()],
+        (1 << 32) - 1
+    );
+    assert_eq!(store.set_min(x, -1), Ok(Event::DOMAIN | Event::BOUNDS));
+    assert_eq!(store.size(x), 1 << 31);
+    assert_eq!(store.set_max(x, 1), Ok(Event::DOMAIN | Event::BOUNDS));
+    assert_eq!(store.values(x).collect::<Vec<_>>(), vec![-1, 1]);
+    assert_eq!(store.values_from(x, 0).collect::<Vec<_>>(), vec![1]);
+    assert_eq!(store.fix(x, 0), Err(Wipeout));
+    assert_eq!(
+        store.remove(x, -1),
+        Ok(Event::DOMAIN | Event::BOUNDS | Event::FIXED)
+    );
+    assert_eq!((store.min(x), store.max(x), store.size(x)), (1, 1, 1));
+    assert_eq!(store.remove(x, 1), Err(Wipeout));
+    store.undo_to(mark);
+    assert_eq!(
+        (store.size(x), store.min(x), store.max(x)),
+        (u32::MAX, i32::MIN, i32::MAX)
+    );
+    assert!(store.contains(x, 0));
+    // A new search starts from the model's domains, the hole's word all ones.
+    store.remove(x, 5).unwrap();
+    store.reset_from(&fresh);
+    assert!(store.contains(x, 5));
+}
+
+#[test]
+fn an_interval_skips_chunks_of_holes_at_its_bounds() {
+    let mut store = Store::default();
+    let x = store.add_range(0, 9_999);
+    for v in 1..300 {
+        store.remove(x, v).unwrap();
+    }
+    // Removing 0 moves the minimum over five chunks of holes.
+    assert_eq!(store.remove(x, 0), Ok(Event::DOMAIN | Event::BOUNDS));
+    assert_eq!((store.min(x), store.size(x)), (300, 9_700));
+    assert_eq!(store.set_max(x, 299), Err(Wipeout));
+    assert_eq!(store.values(x).nth(5_000), Some(5_300));
+    assert_eq!(store.values(x).nth(9_699), Some(9_999));
+    assert_eq!(store.values(x).nth(9_700), None);
+}
+
+#[test]
+fn a_table_of_far_apart_values_prunes_by_position() {
+    let (mut store, x) = store_with(&[i32::MIN, -5, 0, i32::MAX]);
+    assert_eq!(
+        (store.min(x), store.max(x), store.size(x)),
+        (i32::MIN, i32::MAX, 4)
+    );
+    assert!(store.contains(x, -5) && !store.contains(x, -4));
+    assert_eq!(store.set_min(x, -6), Ok(Event::DOMAIN | Event::BOUNDS));
+    assert_eq!(store.remove(x, 0), Ok(Event::DOMAIN));
+    assert_eq!(store.values(x).collect::<Vec<_>>(), vec![-5, i32::MAX]);
+    assert_eq!(store.values_from(x, 1).collect::<Vec<_>>(), vec![i32::MAX]);
+    assert_eq!(store.fix(x, 0), Err(Wipeout));
+    assert_eq!(
+        store.set_max(x, 0),
+        Ok(Event::DOMAIN | Event::BOUNDS | Event::FIXED)
+    );
+    assert_eq!(store.set_max(x, -6), Err(Wipeout));
+}
