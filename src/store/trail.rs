@@ -4,8 +4,8 @@
 use super::Store;
 
 /// The most cells a store may have for its marks to copy them all (see the module
-/// docs). Measured: a 9x9 Sudoku model (100 cells) solves its multi-solution puzzles
-/// 3-4% faster with copies, a 16x16 one (321 cells) as fast or up to 5% slower.
+/// docs): enough for a 9x9 Sudoku model (100 cells), which is faster with copies, and
+/// below a 16x16 one (321 cells), which is not (`docs/performance.md`).
 pub(super) const COPY_CELLS: usize = 128;
 
 impl Store {
