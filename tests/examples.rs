@@ -56,7 +56,24 @@ mod party;
 #[path = "../examples/jobshop.rs"]
 mod jobshop;
 
-use alldiff::CountStatus;
+#[allow(dead_code)]
+#[path = "../examples/all_interval.rs"]
+mod all_interval;
+
+#[allow(dead_code)]
+#[path = "../examples/langford.rs"]
+mod langford;
+
+use alldiff::{CountStatus, Strength};
+
+/// The three all-different strengths that prune beyond value elimination, and value
+/// elimination itself: every example's answer is the same under each.
+const STRENGTHS: [Strength; 4] = [
+    Strength::Value,
+    Strength::HiddenSingles,
+    Strength::Bounds,
+    Strength::Domain,
+];
 use alldiff::sudoku::Grid;
 
 /// OEIS A000170: the number of solutions of n-queens, n = 1, 2, ...
@@ -64,16 +81,19 @@ const QUEENS: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
 
 #[test]
 fn nqueens_counts_up_to_10() {
-    for (n, &expected) in (1..=10).zip(&QUEENS) {
-        assert_eq!(nqueens::count(n).unwrap(), expected, "n = {n}");
+    for strength in STRENGTHS {
+        for (n, &expected) in (1..=10).zip(&QUEENS) {
+            let (count, _) = nqueens::count(n, strength).unwrap();
+            assert_eq!(count, expected, "n = {n}, {strength:?}");
+        }
     }
 }
 
 #[test]
 #[ignore = "slow in debug builds; run with --ignored or in release"]
 fn nqueens_counts_11_and_12() {
-    assert_eq!(nqueens::count(11).unwrap(), QUEENS[10]);
-    assert_eq!(nqueens::count(12).unwrap(), QUEENS[11]);
+    assert_eq!(nqueens::count(11, Strength::Domain).unwrap().0, QUEENS[10]);
+    assert_eq!(nqueens::count(12, Strength::Domain).unwrap().0, QUEENS[11]);
 }
 
 /// No two queens share a column or a diagonal.
@@ -359,12 +379,13 @@ fn assert_golomb(marks: &[i32]) {
 fn golomb_rulers_of_4_to_8_marks_are_6_11_17_25_34_long() {
     for (m, optimum) in [(2, 1), (3, 3), (4, 6), (5, 11), (6, 17), (7, 25), (8, 34)] {
         let mut lengths = Vec::new();
-        let marks = golomb_ruler::solve(m, |ruler| {
+        let (marks, stats) = golomb_ruler::solve(m, Strength::Bounds, |ruler| {
             assert_golomb(ruler);
             lengths.push(*ruler.last().unwrap());
         })
-        .unwrap()
-        .expect("a ruler exists");
+        .unwrap();
+        let marks = marks.expect("a ruler exists");
+        assert_eq!(stats.solutions, lengths.len() as u64);
         assert_eq!(marks.len(), m);
         assert_golomb(&marks);
         assert_eq!(marks[m - 1], optimum, "m = {m}");
@@ -510,4 +531,152 @@ fn jobshop_ft06_optimum_is_55() {
     assert!(jobshop::check(&instance, &starts, 54).is_err());
     let (found, _) = jobshop::schedule(&instance, 54).unwrap();
     assert!(found.is_none(), "no schedule within 54");
+}
+
+#[test]
+fn golomb_optimum_is_the_same_under_every_strength() {
+    for strength in STRENGTHS {
+        let (marks, _) = golomb_ruler::solve(6, strength, |_| {}).unwrap();
+        assert_eq!(marks.expect("a ruler exists")[5], 17, "{strength:?}");
+    }
+}
+
+/// Whether `series` is a permutation of `0..n` whose adjacent differences are a
+/// permutation of `1..n`.
+fn is_all_interval(series: &[usize]) -> bool {
+    let n = series.len();
+    let mut seen = vec![false; n];
+    for &x in series {
+        if x >= n || std::mem::replace(&mut seen[x], true) {
+            return false;
+        }
+    }
+    let mut gaps = vec![false; n];
+    series.windows(2).all(|w| {
+        let gap = w[0].abs_diff(w[1]);
+        (1..n).contains(&gap) && !std::mem::replace(&mut gaps[gap], true)
+    })
+}
+
+/// The number of all-interval series of length `n`, by trying every permutation of
+/// `0..n` (Heap's algorithm).
+fn all_interval_brute_force(n: usize) -> u64 {
+    let mut series: Vec<usize> = (0..n).collect();
+    let mut counters = vec![0; n];
+    let mut count = u64::from(is_all_interval(&series));
+    let mut i = 1;
+    while i < n {
+        if counters[i] < i {
+            let j = if i % 2 == 0 { 0 } else { counters[i] };
+            series.swap(j, i);
+            count += u64::from(is_all_interval(&series));
+            counters[i] += 1;
+            i = 1;
+        } else {
+            counters[i] = 0;
+            i += 1;
+        }
+    }
+    count
+}
+
+#[test]
+fn brute_force_knows_all_interval_series() {
+    assert!(is_all_interval(&[0, 3, 1, 2]));
+    assert!(!is_all_interval(&[0, 1, 2, 3]), "intervals repeat");
+    assert!(!is_all_interval(&[0, 3, 1, 1]), "values repeat");
+    // 0 1 / 1 0; 0 2 1 and its three images; n = 4 has 0 3 1 2, 1 2 0 3 and images.
+    assert_eq!(all_interval_brute_force(2), 2);
+    assert_eq!(all_interval_brute_force(3), 4);
+    assert_eq!(all_interval_brute_force(4), 4);
+}
+
+#[test]
+fn all_interval_counts_match_brute_force_up_to_8() {
+    for n in 1..=8 {
+        let expected = all_interval_brute_force(n);
+        for strength in STRENGTHS {
+            let (count, stats) = all_interval::count(n, strength).unwrap();
+            assert_eq!(count, expected, "n = {n}, {strength:?}");
+            assert_eq!(stats.solutions, expected);
+        }
+    }
+}
+
+#[test]
+fn all_interval_first_series_is_valid() {
+    for n in [1, 2, 5, 9, 12] {
+        let series = all_interval::first(n, Strength::Domain)
+            .unwrap()
+            .expect("series exist for every length");
+        let series: Vec<usize> = series.iter().map(|&x| x as usize).collect();
+        assert!(is_all_interval(&series), "{series:?}");
+    }
+    // The search takes the series in order, smallest value first: the first found
+    // is the lexicographically smallest, 0 3 1 2 for n = 4 (0 1 ..., 0 2 ... fail).
+    assert_eq!(
+        all_interval::first(4, Strength::Bounds).unwrap(),
+        Some(vec![0, 3, 1, 2])
+    );
+}
+
+#[test]
+#[ignore = "slow in debug builds; run with --ignored or in release"]
+fn all_interval_counts_of_10_and_11() {
+    assert_eq!(all_interval::count(10, Strength::Domain).unwrap().0, 296);
+    assert_eq!(all_interval::count(11, Strength::Domain).unwrap().0, 648);
+}
+
+/// Whether `row` (numbers from 1) is a Langford pairing: each `k` of `1..=n` twice,
+/// `k` numbers apart.
+fn is_langford(row: &[usize]) -> bool {
+    let n = row.len() / 2;
+    row.len() == 2 * n
+        && (1..=n).all(|k| {
+            let places: Vec<usize> = (0..row.len()).filter(|&i| row[i] == k).collect();
+            places.len() == 2 && places[1] - places[0] == k + 1
+        })
+}
+
+/// OEIS A014552: Langford pairings of n up to reversal, n = 1, 2, ...
+const LANGFORD: [u64; 12] = [0, 0, 1, 1, 0, 0, 26, 150, 0, 0, 17_792, 108_144];
+
+#[test]
+fn langford_counts_up_to_8_and_first_pairings() {
+    for strength in STRENGTHS {
+        for n in 3..=8 {
+            let (count, _) = langford::count(n, strength).unwrap();
+            assert_eq!(count, LANGFORD[n - 1], "n = {n}, {strength:?}");
+        }
+    }
+    // The only pairing of 3, up to reversal, with the first 1 in the left half.
+    assert_eq!(
+        langford::first_pairing(3, Strength::Domain).unwrap(),
+        Some(vec![3, 1, 2, 1, 3, 2])
+    );
+    for n in [4, 7, 8, 12, 15] {
+        let row = langford::first_pairing(n, Strength::Domain)
+            .unwrap()
+            .expect("n % 4 is 0 or 3");
+        assert!(is_langford(&row), "{row:?}");
+    }
+    assert_eq!(langford::first_pairing(5, Strength::Domain).unwrap(), None);
+}
+
+#[test]
+fn langford_of_1_is_an_empty_domain_and_of_2_has_no_pairing() {
+    assert!(matches!(
+        langford::langford(1, Strength::Domain),
+        Err(alldiff::ModelError::EmptyDomain { .. })
+    ));
+    assert_eq!(langford::count(2, Strength::Domain).unwrap().0, 0);
+}
+
+#[test]
+#[ignore = "slow in debug builds; run with --ignored or in release"]
+fn langford_count_of_11() {
+    assert_eq!(
+        langford::count(11, Strength::Domain).unwrap().0,
+        LANGFORD[10]
+    );
 }
