@@ -875,12 +875,14 @@ fuzz_target!(|input: Input| {
     solver
         .set_phases(phases)
         .expect("the phases' variables are the model's");
+    // A geometric factor of 1 makes the cutoffs grow by one failure a time, and a
+    // search of n failures n² / 2 long: too slow for a fuzz run, so at least 1.25.
     solver.set_restarts(input.restarts.map(|(luby, scale, factor)| {
         let scale = u64::from(scale % 16);
         if luby {
             Restarts::luby(scale)
         } else {
-            Restarts::geometric(scale, 1.0 + f64::from(factor) / 64.0)
+            Restarts::geometric(scale, 1.25 + f64::from(factor) / 128.0)
         }
     }));
 
