@@ -1,49 +1,154 @@
-//! Random small models over every constraint family: building never panics (bad
-//! parts are typed errors), and every solution the solver reports satisfies every
-//! posted constraint, checked here independently of the propagators.
+//! Random small models over every constraint of the library, solved and checked
+//! against a brute-force oracle.
+//!
+//! The fuzzer's bytes give a few variables (small sets of values, some far apart up
+//! to the ends of `i32`, intervals near those ends, Booleans), a few constraints over
+//! views of them, the search's orders, phases and restarts, and perhaps an
+//! objective. Building never panics: a part the library refuses is a typed
+//! [`ModelError`], and the oracle then leaves that constraint out. The oracle knows
+//! each constraint by its meaning, written here independently of the propagators,
+//! and enumerates every assignment of the variables (at most [`MAX_ASSIGNMENTS`]).
+//! The solver must then
+//!
+//! - enumerate exactly the oracle's solutions, each once, whatever the orders;
+//! - find one of them with [`Solver::solve`] (under restarts too), or prove there is
+//!   none when the oracle has none;
+//! - when optimising, report only strictly improving solutions of the oracle's and
+//!   end with the oracle's optimum.
 #![no_main]
 
 use alldiff::constraints::{AllDifferentSystem, LockedCandidates};
 use alldiff::{
-    Model, Relation, SearchConfig, Solver, Strength, ValueOrder, VarId, VariableOrder, View,
+    Condition, Literal, Model, ModelError, OptimizeOutcome, Outcome, Phase, Relation, Restarts,
+    SearchConfig, Solver, Strength, ValueOrder, VarId, VariableOrder, View,
 };
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 
+/// The most assignments of all the variables the oracle enumerates: a variable whose
+/// domain would take the product past it is not created.
+const MAX_ASSIGNMENTS: usize = 4096;
+
+/// Values far apart: the ends of `i32`, the edges of 64-value windows, the largest
+/// squares that fit.
+const FAR: [i32; 16] = [
+    i32::MIN,
+    i32::MIN + 1,
+    i32::MIN + 2,
+    -1_000_000,
+    -46_341,
+    -65,
+    -64,
+    63,
+    64,
+    65,
+    127,
+    46_340,
+    1 << 30,
+    i32::MAX - 2,
+    i32::MAX - 1,
+    i32::MAX,
+];
+
+/// A value from a byte: small (`-12..=12`) for about half the bytes, else far.
+fn value(raw: i8) -> i32 {
+    if (-64..64).contains(&raw) {
+        i32::from(raw) % 13
+    } else {
+        FAR[usize::from(raw as u8) % FAR.len()]
+    }
+}
+
+/// A small number (`-4..=4`, for offsets, coefficients, counts, durations) for most
+/// bytes, else a far value.
+fn small(raw: i8) -> i32 {
+    if (-96..96).contains(&raw) {
+        i32::from(raw) % 5
+    } else {
+        FAR[usize::from(raw as u8) % FAR.len()]
+    }
+}
+
+/// A variable's index and the view's offset.
 type RawView = (u8, i8);
+/// A variable's index and whether the literal is negated.
+type RawLiteral = (u8, bool);
+
+#[derive(Arbitrary, Debug)]
+enum RawDomain {
+    /// Up to five values.
+    Values(Vec<i8>),
+    /// An interval from a value: up to 6 values, or 64 to 95 (past one word).
+    Range(i8, u8),
+    /// `{0, 1}`, by `Model::bool_var`.
+    Bool,
+}
+
+#[derive(Arbitrary, Debug)]
+enum RawCondition {
+    Compare(RawView, u8, i8),
+    CompareViews(RawView, u8, RawView),
+    InSet(RawView, Vec<i8>, bool),
+    Linear(Vec<(i8, RawView)>, u8, i8),
+}
 
 #[derive(Arbitrary, Debug)]
 enum Part {
     AllDifferent(Vec<RawView>, u8),
-    NotEqual(RawView, RawView),
-    Equal(RawView, RawView),
-    Linear(Vec<(i8, RawView)>, u8, i16),
-    Element(Vec<i8>, RawView, RawView),
-    Table(Vec<RawView>, Vec<Vec<i8>>),
-    DifferenceIn(RawView, RawView, Vec<i8>),
     /// Groups of variables, each all different, propagated together.
     System(Vec<Vec<u8>>, u8),
+    Intersection(Vec<RawView>, Vec<RawView>),
+    /// `==`, `!=`, `<`, `<=`, `>`, `>=` between two views.
+    Compare(RawView, u8, RawView),
+    Linear(Vec<(i8, RawView)>, u8, i8),
+    Element(Vec<i8>, RawView, RawView),
+    Table(Vec<RawView>, Vec<[i8; 3]>),
+    DifferenceIn(RawView, RawView, Vec<i8>),
+    /// `times`, `div` or `modulo`.
+    Arithmetic(u8, RawView, RawView, RawView),
+    Abs(RawView, RawView),
+    Power(RawView, u8, RawView),
+    /// `maximum` if true, else `minimum`.
+    Extremum(Vec<RawView>, RawView, bool),
+    ElementVar(Vec<RawView>, RawView, RawView),
+    /// `or`, `and` or `xor`.
+    Logic(u8, Vec<RawLiteral>),
+    Implies(RawLiteral, RawLiteral),
+    /// `reify_and` if true, else `reify_or`.
+    ReifyOr(RawLiteral, Vec<RawLiteral>, bool),
+    /// `half_reify` if true, else `reify`.
+    Reify(RawLiteral, RawCondition, bool),
+    /// `subcircuit` if true, else `circuit`.
+    Circuit(Vec<RawView>, i8, bool),
+    Cardinality(Vec<RawView>, Vec<(i8, i8)>),
+    CardinalityVars(Vec<RawView>, Vec<(i8, RawView)>),
+    /// The pairs `(f[i], g[i])`, the offsets, and whether `g` loses its last view.
+    Inverse(Vec<(RawView, RawView)>, i8, i8, bool),
+    /// `lex_less` if true, else `lex_less_eq`.
+    Lex(Vec<(RawView, RawView)>, bool),
+    Disjunctive(Vec<(RawView, i8)>),
+    Cumulative(Vec<(RawView, i8, i8)>, i8),
+}
+
+#[derive(Arbitrary, Debug)]
+struct RawPhase {
+    vars: Vec<u8>,
+    variable_order: u8,
+    value_order: u8,
 }
 
 #[derive(Arbitrary, Debug)]
 struct Input {
-    domains: Vec<Vec<i8>>,
+    domains: Vec<RawDomain>,
     parts: Vec<Part>,
     variable_order: u8,
     value_order: u8,
     seed: u64,
-}
-
-/// A posted constraint as the oracle sees it.
-enum Check {
-    AllDifferent(Vec<View>),
-    NotEqual(View, View),
-    Equal(View, View),
-    Linear(Vec<(i64, View)>, Relation, i64),
-    Element(Vec<i64>, View, View),
-    Table(Vec<View>, Vec<Vec<i64>>),
-    DifferenceIn(View, View, Vec<i64>),
-    System(Vec<Vec<View>>),
+    phases: Vec<RawPhase>,
+    /// Luby if true, else geometric; the scale or first cutoff; the factor.
+    restarts: Option<(bool, u8, u8)>,
+    /// Maximise if true, else minimise.
+    objective: Option<(RawView, bool)>,
 }
 
 const RELATIONS: [Relation; 4] = [
@@ -53,154 +158,795 @@ const RELATIONS: [Relation; 4] = [
     Relation::GreaterEq,
 ];
 
-impl Check {
-    fn holds(&self, at: &dyn Fn(View) -> i64) -> bool {
+fn relation(raw: u8) -> Relation {
+    RELATIONS[usize::from(raw) % RELATIONS.len()]
+}
+
+fn variable_order(raw: u8) -> VariableOrder {
+    [
+        VariableOrder::InputOrder,
+        VariableOrder::SmallestDomain,
+        VariableOrder::DomOverWeightedDegree,
+    ][usize::from(raw) % 3]
+}
+
+fn value_order(raw: u8, seed: u64) -> ValueOrder {
+    [
+        ValueOrder::Ascending,
+        ValueOrder::Descending,
+        ValueOrder::Random(seed),
+        ValueOrder::Middle,
+        ValueOrder::Split,
+        ValueOrder::ReverseSplit,
+    ][usize::from(raw) % 6]
+}
+
+/// How two numbers compare.
+#[derive(Clone, Copy, Debug)]
+enum Cmp {
+    Less,
+    LessEq,
+    Equal,
+    NotEqual,
+    GreaterEq,
+    Greater,
+}
+
+impl Cmp {
+    fn holds(self, a: i64, b: i64) -> bool {
         match self {
-            Check::AllDifferent(views) => {
-                let mut values: Vec<i64> = views.iter().map(|&v| at(v)).collect();
-                values.sort_unstable();
-                values.windows(2).all(|w| w[0] != w[1])
-            }
-            Check::NotEqual(a, b) => at(*a) != at(*b),
-            Check::Equal(a, b) => at(*a) == at(*b),
-            Check::Linear(terms, relation, rhs) => {
-                relation.holds(terms.iter().map(|&(a, v)| a * at(v)).sum(), *rhs)
-            }
-            Check::Element(array, index, value) => usize::try_from(at(*index))
-                .ok()
-                .and_then(|i| array.get(i))
-                .is_some_and(|&x| x == at(*value)),
-            Check::Table(views, tuples) => {
-                let row: Vec<i64> = views.iter().map(|&v| at(v)).collect();
-                tuples.contains(&row)
-            }
-            Check::DifferenceIn(a, b, offsets) => offsets.contains(&(at(*a) - at(*b))),
-            Check::System(groups) => groups
-                .iter()
-                .all(|group| Check::AllDifferent(group.clone()).holds(at)),
+            Cmp::Less => a < b,
+            Cmp::LessEq => a <= b,
+            Cmp::Equal => a == b,
+            Cmp::NotEqual => a != b,
+            Cmp::GreaterEq => a >= b,
+            Cmp::Greater => a > b,
+        }
+    }
+
+    fn of(relation: Relation) -> Cmp {
+        match relation {
+            Relation::Equal => Cmp::Equal,
+            Relation::NotEqual => Cmp::NotEqual,
+            Relation::LessEq => Cmp::LessEq,
+            Relation::GreaterEq => Cmp::GreaterEq,
         }
     }
 }
 
-fuzz_target!(|input: Input| {
-    let mut model = Model::new();
-    let mut vars: Vec<VarId> = Vec::new();
-    for domain in input.domains.iter().take(6) {
-        if let Ok(var) = model.var_from_values(domain.iter().take(8).map(|&v| i32::from(v))) {
-            vars.push(var);
+/// `times`, `div`, `modulo`.
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    Times,
+    Div,
+    Mod,
+}
+
+/// A count of `global_cardinality`: a constant or a view.
+#[derive(Clone, Copy, Debug)]
+enum Count {
+    Constant(i64),
+    View(View),
+}
+
+/// A posted constraint (or a reified condition) as the oracle sees it.
+#[derive(Debug)]
+enum Check {
+    /// Each group takes pairwise different values.
+    Distinct(Vec<Vec<View>>),
+    Compare(View, Cmp, View),
+    Linear(Vec<(i64, View)>, Cmp, i64),
+    /// `view ∈ values`, or `∉` if true.
+    InSet(View, Vec<i64>, bool),
+    Element(Vec<i64>, View, View),
+    Table(Vec<View>, Vec<Vec<i64>>),
+    DifferenceIn(View, View, Vec<i64>),
+    Arithmetic(Op, View, View, View),
+    Abs(View, View),
+    Power(View, u32, View),
+    /// The maximum if true, else the minimum.
+    Extremum(Vec<View>, View, bool),
+    ElementVar(Vec<View>, View, View),
+    Or(Vec<Literal>),
+    And(Vec<Literal>),
+    Xor(Vec<Literal>),
+    /// `target <-> or`, or `<-> and` if true.
+    ReifyOr(Literal, Vec<Literal>, bool),
+    /// `b <-> condition`, or `->` if true.
+    Reify(Literal, Box<Check>, bool),
+    /// Successors with their offset; a subcircuit if true.
+    Circuit(Vec<View>, i64, bool),
+    Cardinality(Vec<View>, Vec<(i64, Count)>),
+    Inverse(Vec<View>, i64, Vec<View>, i64),
+    /// Strictly if true.
+    Lex(Vec<View>, Vec<View>, bool),
+    Disjunctive(Vec<(View, i64)>),
+    /// Tasks `(start, duration, demand)` and the capacity.
+    Cumulative(Vec<(View, i64, i64)>, i64),
+}
+
+/// One assignment of every variable, by variable index.
+struct Assignment<'a>(&'a [i64]);
+
+impl Assignment<'_> {
+    fn at(&self, view: View) -> i64 {
+        self.0[view.var.index()] + i64::from(view.offset)
+    }
+
+    fn all(&self, views: &[View]) -> Vec<i64> {
+        views.iter().map(|&v| self.at(v)).collect()
+    }
+
+    fn truth(&self, literal: Literal) -> bool {
+        (self.0[literal.var.index()] != 0) != literal.negated
+    }
+
+    /// The number of true literals.
+    fn trues(&self, literals: &[Literal]) -> usize {
+        literals.iter().filter(|&&l| self.truth(l)).count()
+    }
+}
+
+/// Whether `values` are pairwise different.
+fn distinct(mut values: Vec<i64>) -> bool {
+    values.sort_unstable();
+    values.windows(2).all(|w| w[0] != w[1])
+}
+
+/// Whether `succ` (successors, from 0) is a permutation of `0..n` whose nodes out of
+/// the cycle are their own successors and whose other nodes form one cycle; for a
+/// circuit (`sub` false) every node is on the cycle.
+fn one_cycle(succ: &[i64], sub: bool) -> bool {
+    let n = succ.len() as i64;
+    if succ.iter().any(|&s| !(0..n).contains(&s)) || !distinct(succ.to_vec()) {
+        return false;
+    }
+    let on_cycle: Vec<usize> = (0..succ.len())
+        .filter(|&i| !sub || succ[i] != i as i64)
+        .collect();
+    let Some(&start) = on_cycle.first() else {
+        return true;
+    };
+    let (mut node, mut length) = (start, 0);
+    loop {
+        node = succ[node] as usize;
+        length += 1;
+        if node == start {
+            return length == on_cycle.len();
         }
     }
-    if vars.is_empty() {
-        return;
-    }
-    let view = |(var, offset): RawView| vars[usize::from(var) % vars.len()] + i32::from(offset);
-    let small = |values: &[i8]| {
-        values
-            .iter()
-            .take(8)
-            .map(|&v| i32::from(v))
-            .collect::<Vec<_>>()
-    };
-    let mut checks: Vec<Check> = Vec::new();
-    for part in input.parts.iter().take(6) {
-        let (check, result) = match part {
-            Part::AllDifferent(list, strength) => {
-                let views: Vec<View> = list.iter().take(6).map(|&v| view(v)).collect();
-                let strength = [Strength::Value, Strength::HiddenSingles, Strength::Domain]
-                    [usize::from(*strength) % 3];
-                let result = model.all_different_with(views.clone(), strength);
-                (Check::AllDifferent(views), result)
+}
+
+/// Whether `f` maps `0..n` into `0..n` (its values less `to_g`) and `g` takes each
+/// back (its values less `to_f`).
+fn inverse_of(f: &[i64], to_g: i64, g: &[i64], to_f: i64) -> bool {
+    f.iter().enumerate().all(|(i, &fi)| {
+        usize::try_from(fi - to_g)
+            .ok()
+            .and_then(|j| g.get(j))
+            .is_some_and(|&gj| gj - to_f == i as i64)
+    })
+}
+
+impl Check {
+    fn holds(&self, a: &Assignment) -> bool {
+        match self {
+            Check::Distinct(groups) => groups.iter().all(|g| distinct(a.all(g))),
+            Check::Compare(x, cmp, y) => cmp.holds(a.at(*x), a.at(*y)),
+            Check::Linear(terms, cmp, rhs) => {
+                cmp.holds(terms.iter().map(|&(c, v)| c * a.at(v)).sum(), *rhs)
             }
-            Part::NotEqual(a, b) => (
-                Check::NotEqual(view(*a), view(*b)),
-                model.not_equal(view(*a), view(*b)),
-            ),
-            Part::Equal(a, b) => (
-                Check::Equal(view(*a), view(*b)),
-                model.equal(view(*a), view(*b)),
-            ),
-            Part::Linear(terms, relation, rhs) => {
-                let terms: Vec<(i32, View)> = terms
+            Check::InSet(view, values, negated) => values.contains(&a.at(*view)) != *negated,
+            Check::Element(array, index, value) => usize::try_from(a.at(*index))
+                .ok()
+                .and_then(|i| array.get(i))
+                .is_some_and(|&x| x == a.at(*value)),
+            Check::Table(views, tuples) => tuples.contains(&a.all(views)),
+            Check::DifferenceIn(x, y, offsets) => offsets.contains(&(a.at(*x) - a.at(*y))),
+            Check::Arithmetic(op, x, y, z) => {
+                let (x, y, z) = (a.at(*x), a.at(*y), a.at(*z));
+                match op {
+                    Op::Times => x * y == z,
+                    Op::Div => y != 0 && x / y == z,
+                    Op::Mod => y != 0 && x % y == z,
+                }
+            }
+            Check::Abs(x, z) => a.at(*x).abs() == a.at(*z),
+            Check::Power(x, k, z) => {
+                // Past i128 the power is far out of the i32 range that z is in.
+                i128::from(a.at(*x)).checked_pow(*k) == Some(i128::from(a.at(*z)))
+            }
+            Check::Extremum(xs, z, max) => {
+                let values = a.all(xs);
+                let extreme = if *max {
+                    values.iter().max()
+                } else {
+                    values.iter().min()
+                };
+                extreme == Some(&a.at(*z))
+            }
+            Check::ElementVar(array, index, value) => usize::try_from(a.at(*index))
+                .ok()
+                .and_then(|i| array.get(i))
+                .is_some_and(|&x| a.at(x) == a.at(*value)),
+            Check::Or(literals) => a.trues(literals) > 0,
+            Check::And(literals) => a.trues(literals) == literals.len(),
+            Check::Xor(literals) => a.trues(literals) % 2 == 1,
+            Check::ReifyOr(target, literals, and) => {
+                let trues = a.trues(literals);
+                let holds = if *and {
+                    trues == literals.len()
+                } else {
+                    trues > 0
+                };
+                a.truth(*target) == holds
+            }
+            Check::Reify(b, condition, half) => {
+                let (b, holds) = (a.truth(*b), condition.holds(a));
+                if *half { !b || holds } else { b == holds }
+            }
+            Check::Circuit(succ, offset, sub) => {
+                let succ: Vec<i64> = a.all(succ).iter().map(|s| s - offset).collect();
+                one_cycle(&succ, *sub)
+            }
+            Check::Cardinality(xs, counts) => {
+                let values = a.all(xs);
+                counts.iter().all(|&(value, count)| {
+                    let count = match count {
+                        Count::Constant(c) => c,
+                        Count::View(v) => a.at(v),
+                    };
+                    values.iter().filter(|&&x| x == value).count() as i64 == count
+                })
+            }
+            Check::Inverse(f, f_offset, g, g_offset) => {
+                let (f, g) = (a.all(f), a.all(g));
+                f.len() == g.len()
+                    && inverse_of(&f, *g_offset, &g, *f_offset)
+                    && inverse_of(&g, *f_offset, &f, *g_offset)
+            }
+            Check::Lex(xs, ys, strict) => {
+                let (xs, ys) = (a.all(xs), a.all(ys));
+                if *strict { xs < ys } else { xs <= ys }
+            }
+            Check::Disjunctive(tasks) => {
+                let tasks: Vec<(i64, i64)> = tasks
                     .iter()
-                    .take(4)
-                    .map(|&(a, v)| (i32::from(a), view(v)))
+                    .filter(|&&(_, d)| d > 0)
+                    .map(|&(s, d)| (a.at(s), d))
                     .collect();
-                let relation = RELATIONS[usize::from(*relation) % 4];
-                let result = model.linear(terms.iter().copied(), relation, i32::from(*rhs));
-                let terms = terms.iter().map(|&(a, v)| (i64::from(a), v)).collect();
-                (Check::Linear(terms, relation, i64::from(*rhs)), result)
+                tasks.iter().enumerate().all(|(i, &(s, d))| {
+                    tasks[i + 1..]
+                        .iter()
+                        .all(|&(t, e)| s + d <= t || t + e <= s)
+                })
             }
-            Part::Element(array, index, value) => {
-                let array = small(array);
-                let result = model.element(&array, view(*index), view(*value));
-                let array = array.into_iter().map(i64::from).collect();
-                (Check::Element(array, view(*index), view(*value)), result)
-            }
-            Part::Table(list, tuples) => {
-                let views: Vec<View> = list.iter().take(3).map(|&v| view(v)).collect();
-                let tuples: Vec<Vec<i32>> = tuples.iter().take(12).map(|t| small(t)).collect();
-                let result = model.table(views.clone(), &tuples);
-                let tuples = tuples
-                    .into_iter()
-                    .map(|t| t.into_iter().map(i64::from).collect())
+            Check::Cumulative(tasks, capacity) => {
+                let tasks: Vec<(i64, i64, i64)> = tasks
+                    .iter()
+                    .filter(|&&(_, d, r)| d > 0 && r > 0)
+                    .map(|&(s, d, r)| (a.at(s), d, r))
                     .collect();
-                (Check::Table(views, tuples), result)
+                // The load is highest at some task's start.
+                tasks.iter().all(|&(t, _, _)| {
+                    let load: i64 = tasks
+                        .iter()
+                        .filter(|&&(s, d, _)| s <= t && t < s + d)
+                        .map(|&(_, _, r)| r)
+                        .sum();
+                    load <= *capacity
+                })
             }
-            Part::DifferenceIn(a, b, offsets) => {
-                let offsets = small(offsets);
-                let result = model.difference_in(view(*a), view(*b), &offsets);
-                let offsets = offsets.into_iter().map(i64::from).collect();
-                (Check::DifferenceIn(view(*a), view(*b), offsets), result)
+        }
+    }
+}
+
+/// The model under construction, with its variables and their domains.
+struct Builder {
+    model: Model,
+    vars: Vec<VarId>,
+    domains: Vec<Vec<i64>>,
+}
+
+fn wide(values: &[i32]) -> Vec<i64> {
+    values.iter().map(|&v| i64::from(v)).collect()
+}
+
+impl Builder {
+    /// The variables of `domains` that keep the assignments within
+    /// [`MAX_ASSIGNMENTS`], at most seven.
+    fn new(domains: &[RawDomain]) -> Builder {
+        let mut builder = Builder {
+            model: Model::new(),
+            vars: Vec::new(),
+            domains: Vec::new(),
+        };
+        let mut assignments = 1;
+        for raw in domains.iter().take(7) {
+            let mut values: Vec<i32> = match raw {
+                RawDomain::Values(values) => values.iter().take(5).map(|&v| value(v)).collect(),
+                RawDomain::Range(min, width) => {
+                    let width = if *width >= 224 {
+                        width - 160
+                    } else {
+                        width % 6
+                    };
+                    let min = value(*min);
+                    (min..=min.saturating_add(i32::from(width))).collect()
+                }
+                RawDomain::Bool => vec![0, 1],
+            };
+            values.sort_unstable();
+            values.dedup();
+            if values.is_empty() || assignments * values.len() > MAX_ASSIGNMENTS {
+                continue;
+            }
+            let var = match raw {
+                RawDomain::Values(_) => builder.model.var_from_values(values.iter().copied()),
+                RawDomain::Range(..) => builder.model.int_var(values[0], values[values.len() - 1]),
+                RawDomain::Bool => builder.model.bool_var(),
+            }
+            .expect("a nonempty domain is a variable");
+            assert_eq!(builder.model.domain(var).unwrap(), values);
+            assignments *= values.len();
+            builder.vars.push(var);
+            builder.domains.push(wide(&values));
+        }
+        builder
+    }
+
+    fn var(&self, raw: u8) -> VarId {
+        self.vars[usize::from(raw) % self.vars.len()]
+    }
+
+    fn view(&self, (var, offset): RawView) -> View {
+        self.var(var) + small(offset)
+    }
+
+    fn views(&self, raw: &[RawView], most: usize) -> Vec<View> {
+        raw.iter().take(most).map(|&v| self.view(v)).collect()
+    }
+
+    fn literal(&self, (var, negated): RawLiteral) -> Literal {
+        let literal = Literal::from(self.var(var));
+        if negated { !literal } else { literal }
+    }
+
+    fn literals(&self, raw: &[RawLiteral]) -> Vec<Literal> {
+        raw.iter().take(5).map(|&l| self.literal(l)).collect()
+    }
+
+    fn terms(&self, raw: &[(i8, RawView)]) -> Vec<(i32, View)> {
+        raw.iter()
+            .take(4)
+            .map(|&(c, v)| (small(c), self.view(v)))
+            .collect()
+    }
+
+    /// A reified condition, and its meaning.
+    fn condition(&self, raw: &RawCondition) -> (Condition, Check) {
+        match raw {
+            RawCondition::Compare(v, r, c) => {
+                let (view, relation, c) = (self.view(*v), relation(*r), value(*c));
+                let check = Check::Linear(vec![(1, view)], Cmp::of(relation), i64::from(c));
+                (Condition::compare(view, relation, c), check)
+            }
+            RawCondition::CompareViews(x, r, y) => {
+                let (x, relation, y) = (self.view(*x), relation(*r), self.view(*y));
+                let check = Check::Compare(x, Cmp::of(relation), y);
+                (Condition::compare_views(x, relation, y), check)
+            }
+            RawCondition::InSet(v, values, negated) => {
+                let view = self.view(*v);
+                let values: Vec<i32> = values.iter().take(5).map(|&v| value(v)).collect();
+                let check = Check::InSet(view, wide(&values), *negated);
+                let condition = if *negated {
+                    Condition::not_in_set(view, values)
+                } else {
+                    Condition::in_set(view, values)
+                };
+                (condition, check)
+            }
+            RawCondition::Linear(terms, r, rhs) => {
+                let (terms, relation, rhs) = (self.terms(terms), relation(*r), value(*rhs));
+                let check = Check::Linear(
+                    terms.iter().map(|&(c, v)| (i64::from(c), v)).collect(),
+                    Cmp::of(relation),
+                    i64::from(rhs),
+                );
+                (Condition::linear(terms, relation, rhs), check)
+            }
+        }
+    }
+
+    /// Posts a part; its meaning unless the library refused it.
+    fn post(&mut self, part: &Part) -> Option<Check> {
+        let (result, check): (Result<_, ModelError>, Check) = match part {
+            Part::AllDifferent(list, strength) => {
+                let views = self.views(list, 6);
+                let strength = [
+                    Strength::Value,
+                    Strength::HiddenSingles,
+                    Strength::Bounds,
+                    Strength::Domain,
+                ][usize::from(*strength) % 4];
+                let result = self.model.all_different_with(views.clone(), strength);
+                (result, Check::Distinct(vec![views]))
             }
             Part::System(groups, locked) => {
                 let groups: Vec<Vec<VarId>> = groups
                     .iter()
                     .take(4)
-                    .map(|g| {
-                        g.iter()
-                            .take(6)
-                            .map(|&v| vars[usize::from(v) % vars.len()])
-                            .collect()
-                    })
+                    .map(|g| g.iter().take(6).map(|&v| self.var(v)).collect())
                     .collect();
-                let when = match locked % 3 {
-                    0 => LockedCandidates::Off,
-                    1 => LockedCandidates::AtRoot,
-                    _ => LockedCandidates::Always,
-                };
+                let when = [
+                    LockedCandidates::Off,
+                    LockedCandidates::AtRoot,
+                    LockedCandidates::Always,
+                ][usize::from(*locked) % 3];
                 let system = AllDifferentSystem::new(groups.iter().cloned());
-                let result = model.post(system.locked_candidates(when));
+                let result = self.model.post(system.locked_candidates(when));
                 let views = groups
                     .into_iter()
                     .map(|g| g.into_iter().map(View::from).collect())
                     .collect();
-                (Check::System(views), result)
+                (result, Check::Distinct(views))
+            }
+            Part::Intersection(a, b) => {
+                let (a, b) = (self.views(a, 5), self.views(b, 5));
+                let result = self.model.intersection(a.clone(), b.clone());
+                (result, Check::Distinct(vec![a, b]))
+            }
+            Part::Compare(x, kind, y) => {
+                let (x, y) = (self.view(*x), self.view(*y));
+                let (result, cmp) = match kind % 6 {
+                    0 => (self.model.equal(x, y), Cmp::Equal),
+                    1 => (self.model.not_equal(x, y), Cmp::NotEqual),
+                    2 => (self.model.less(x, y), Cmp::Less),
+                    3 => (self.model.less_eq(x, y), Cmp::LessEq),
+                    4 => (self.model.greater(x, y), Cmp::Greater),
+                    _ => (self.model.greater_eq(x, y), Cmp::GreaterEq),
+                };
+                (result, Check::Compare(x, cmp, y))
+            }
+            Part::Linear(terms, r, rhs) => {
+                let (terms, relation, rhs) = (self.terms(terms), relation(*r), value(*rhs));
+                let result = self.model.linear(terms.iter().copied(), relation, rhs);
+                let terms = terms.iter().map(|&(c, v)| (i64::from(c), v)).collect();
+                (
+                    result,
+                    Check::Linear(terms, Cmp::of(relation), i64::from(rhs)),
+                )
+            }
+            Part::Element(array, index, v) => {
+                let array: Vec<i32> = array.iter().take(6).map(|&x| value(x)).collect();
+                let (index, v) = (self.view(*index), self.view(*v));
+                let result = self.model.element(&array, index, v);
+                (result, Check::Element(wide(&array), index, v))
+            }
+            Part::Table(list, tuples) => {
+                let views = self.views(list, 3);
+                let tuples: Vec<Vec<i32>> = tuples
+                    .iter()
+                    .take(12)
+                    .map(|t| t[..views.len()].iter().map(|&x| value(x)).collect())
+                    .collect();
+                let result = self.model.table(views.clone(), &tuples);
+                let tuples = tuples.iter().map(|t| wide(t)).collect();
+                (result, Check::Table(views, tuples))
+            }
+            Part::DifferenceIn(x, y, offsets) => {
+                let offsets: Vec<i32> = offsets.iter().take(6).map(|&c| value(c)).collect();
+                let (x, y) = (self.view(*x), self.view(*y));
+                let result = self.model.difference_in(x, y, &offsets);
+                (result, Check::DifferenceIn(x, y, wide(&offsets)))
+            }
+            Part::Arithmetic(op, x, y, z) => {
+                let (x, y, z) = (self.view(*x), self.view(*y), self.view(*z));
+                let (result, op) = match op % 3 {
+                    0 => (self.model.times(x, y, z), Op::Times),
+                    1 => (self.model.div(x, y, z), Op::Div),
+                    _ => (self.model.modulo(x, y, z), Op::Mod),
+                };
+                (result, Check::Arithmetic(op, x, y, z))
+            }
+            Part::Abs(x, z) => {
+                let (x, z) = (self.view(*x), self.view(*z));
+                (self.model.abs(x, z), Check::Abs(x, z))
+            }
+            Part::Power(x, k, z) => {
+                let k = match k {
+                    0..=199 => u32::from(k % 6),
+                    255 => u32::MAX,
+                    _ => u32::from(*k),
+                };
+                let (x, z) = (self.view(*x), self.view(*z));
+                (self.model.power(x, k, z), Check::Power(x, k, z))
+            }
+            Part::Extremum(xs, z, max) => {
+                let (xs, z) = (self.views(xs, 4), self.view(*z));
+                let result = if *max {
+                    self.model.maximum(xs.iter().copied(), z)
+                } else {
+                    self.model.minimum(xs.iter().copied(), z)
+                };
+                (result, Check::Extremum(xs, z, *max))
+            }
+            Part::ElementVar(array, index, v) => {
+                let array = self.views(array, 4);
+                let (index, v) = (self.view(*index), self.view(*v));
+                let result = self.model.element_var(array.iter().copied(), index, v);
+                (result, Check::ElementVar(array, index, v))
+            }
+            Part::Logic(kind, literals) => {
+                let literals = self.literals(literals);
+                match kind % 3 {
+                    0 => (self.model.or(literals.clone()), Check::Or(literals)),
+                    1 => (self.model.and(literals.clone()), Check::And(literals)),
+                    _ => (self.model.xor(literals.clone()), Check::Xor(literals)),
+                }
+            }
+            Part::Implies(x, y) => {
+                let (x, y) = (self.literal(*x), self.literal(*y));
+                (self.model.implies(x, y), Check::Or(vec![!x, y]))
+            }
+            Part::ReifyOr(target, literals, and) => {
+                let (target, literals) = (self.literal(*target), self.literals(literals));
+                let result = if *and {
+                    self.model.reify_and(target, literals.clone())
+                } else {
+                    self.model.reify_or(target, literals.clone())
+                };
+                (result, Check::ReifyOr(target, literals, *and))
+            }
+            Part::Reify(b, condition, half) => {
+                let b = self.literal(*b);
+                let (condition, meaning) = self.condition(condition);
+                let result = if *half {
+                    self.model.half_reify(b, condition)
+                } else {
+                    self.model.reify(b, condition)
+                };
+                (result, Check::Reify(b, Box::new(meaning), *half))
+            }
+            Part::Circuit(succ, offset, sub) => {
+                let (succ, offset) = (self.views(succ, 5), small(*offset));
+                let result = if *sub {
+                    self.model.subcircuit(succ.iter().copied(), offset)
+                } else {
+                    self.model.circuit(succ.iter().copied(), offset)
+                };
+                (result, Check::Circuit(succ, i64::from(offset), *sub))
+            }
+            Part::Cardinality(xs, counts) => {
+                let xs = self.views(xs, 5);
+                let (values, counts): (Vec<i32>, Vec<i32>) = counts
+                    .iter()
+                    .take(4)
+                    .map(|&(v, c)| (value(v), small(c)))
+                    .unzip();
+                let result = self
+                    .model
+                    .global_cardinality(xs.iter().copied(), &values, &counts);
+                let counts = values
+                    .iter()
+                    .zip(&counts)
+                    .map(|(&v, &c)| (i64::from(v), Count::Constant(i64::from(c))))
+                    .collect();
+                (result, Check::Cardinality(xs, counts))
+            }
+            Part::CardinalityVars(xs, counts) => {
+                let xs = self.views(xs, 5);
+                let (values, counts): (Vec<i32>, Vec<View>) = counts
+                    .iter()
+                    .take(4)
+                    .map(|&(v, c)| (value(v), self.view(c)))
+                    .unzip();
+                let result = self.model.global_cardinality_vars(
+                    xs.iter().copied(),
+                    &values,
+                    counts.iter().copied(),
+                );
+                let counts = values
+                    .iter()
+                    .zip(&counts)
+                    .map(|(&v, &c)| (i64::from(v), Count::View(c)))
+                    .collect();
+                (result, Check::Cardinality(xs, counts))
+            }
+            Part::Inverse(pairs, f_offset, g_offset, shorter) => {
+                let f: Vec<View> = pairs.iter().take(4).map(|&(x, _)| self.view(x)).collect();
+                let mut g: Vec<View> = pairs.iter().take(4).map(|&(_, y)| self.view(y)).collect();
+                if *shorter {
+                    g.pop();
+                }
+                let (f_offset, g_offset) = (small(*f_offset), small(*g_offset));
+                let result =
+                    self.model
+                        .inverse(f.iter().copied(), f_offset, g.iter().copied(), g_offset);
+                let check = Check::Inverse(f, i64::from(f_offset), g, i64::from(g_offset));
+                (result, check)
+            }
+            Part::Lex(pairs, strict) => {
+                let xs: Vec<View> = pairs.iter().take(4).map(|&(x, _)| self.view(x)).collect();
+                let ys: Vec<View> = pairs.iter().take(4).map(|&(_, y)| self.view(y)).collect();
+                let result = if *strict {
+                    self.model.lex_less(xs.iter().copied(), ys.iter().copied())
+                } else {
+                    self.model
+                        .lex_less_eq(xs.iter().copied(), ys.iter().copied())
+                };
+                (result, Check::Lex(xs, ys, *strict))
+            }
+            Part::Disjunctive(tasks) => {
+                let tasks: Vec<(View, i32)> = tasks
+                    .iter()
+                    .take(4)
+                    .map(|&(s, d)| (self.view(s), small(d)))
+                    .collect();
+                let (starts, durations): (Vec<View>, Vec<i32>) = tasks.iter().copied().unzip();
+                let result = self.model.disjunctive(starts, &durations);
+                let tasks = tasks.iter().map(|&(s, d)| (s, i64::from(d))).collect();
+                (result, Check::Disjunctive(tasks))
+            }
+            Part::Cumulative(tasks, capacity) => {
+                let tasks: Vec<(View, i32, i32)> = tasks
+                    .iter()
+                    .take(4)
+                    .map(|&(s, d, r)| (self.view(s), small(d), small(r)))
+                    .collect();
+                let starts: Vec<View> = tasks.iter().map(|t| t.0).collect();
+                let durations: Vec<i32> = tasks.iter().map(|t| t.1).collect();
+                let demands: Vec<i32> = tasks.iter().map(|t| t.2).collect();
+                let capacity = small(*capacity);
+                let result = self
+                    .model
+                    .cumulative(starts, &durations, &demands, capacity);
+                let tasks = tasks
+                    .iter()
+                    .map(|&(s, d, r)| (s, i64::from(d), i64::from(r)))
+                    .collect();
+                (result, Check::Cumulative(tasks, i64::from(capacity)))
             }
         };
-        if result.is_ok() {
-            checks.push(check);
+        result.ok().map(|_| check)
+    }
+
+    /// Every assignment that satisfies every check, in ascending order.
+    fn brute_force(&self, checks: &[Check]) -> Vec<Vec<i64>> {
+        let mut solutions = Vec::new();
+        let mut position = vec![0; self.domains.len()];
+        loop {
+            let values: Vec<i64> = position
+                .iter()
+                .zip(&self.domains)
+                .map(|(&p, d)| d[p])
+                .collect();
+            let assignment = Assignment(&values);
+            if checks.iter().all(|c| c.holds(&assignment)) {
+                solutions.push(values);
+            }
+            // The next assignment, the last variable turning fastest.
+            let Some(i) = (0..position.len())
+                .rev()
+                .find(|&i| position[i] + 1 < self.domains[i].len())
+            else {
+                return solutions;
+            };
+            position[i] += 1;
+            position[i + 1..].fill(0);
         }
     }
-    let config = SearchConfig {
-        variable_order: [
-            VariableOrder::InputOrder,
-            VariableOrder::SmallestDomain,
-            VariableOrder::DomOverWeightedDegree,
-        ][usize::from(input.variable_order) % 3],
-        value_order: [
-            ValueOrder::Ascending,
-            ValueOrder::Descending,
-            ValueOrder::Random(input.seed),
-        ][usize::from(input.value_order) % 3],
-    };
+}
+
+/// A solution of the solver, as the oracle writes assignments.
+fn assignment(solution: &alldiff::Solution, vars: &[VarId]) -> Vec<i64> {
+    vars.iter().map(|&v| i64::from(solution[v])).collect()
+}
+
+fuzz_target!(|input: Input| {
+    let mut builder = Builder::new(&input.domains);
+    if builder.vars.is_empty() {
+        return;
+    }
+    let checks: Vec<Check> = input
+        .parts
+        .iter()
+        .take(6)
+        .filter_map(|part| builder.post(part))
+        .collect();
+    let expected = builder.brute_force(&checks);
+    let Builder { model, vars, .. } = builder;
+
+    let config = SearchConfig::new()
+        .variable_order(variable_order(input.variable_order))
+        .value_order(value_order(input.value_order, input.seed));
     let mut solver = Solver::with_config(model, config);
-    for solution in solver.solutions().take(200) {
-        let at = |v: View| i64::from(solution[v.var]) + i64::from(v.offset);
-        for check in &checks {
-            assert!(
-                check.holds(&at),
-                "a reported solution breaks a posted constraint"
-            );
+    let phases = input.phases.iter().take(3).map(|p| {
+        Phase::new(
+            p.vars
+                .iter()
+                .take(4)
+                .map(|&v| vars[usize::from(v) % vars.len()]),
+        )
+        .variable_order(variable_order(p.variable_order))
+        .value_order(value_order(p.value_order, input.seed.rotate_left(7)))
+    });
+    solver
+        .set_phases(phases)
+        .expect("the phases' variables are the model's");
+    // A geometric factor of 1 makes the cutoffs grow by one failure a time, and a
+    // search of n failures n² / 2 long: too slow for a fuzz run, so at least 1.25.
+    solver.set_restarts(input.restarts.map(|(luby, scale, factor)| {
+        let scale = u64::from(scale % 16);
+        if luby {
+            Restarts::luby(scale)
+        } else {
+            Restarts::geometric(scale, 1.25 + f64::from(factor) / 128.0)
+        }
+    }));
+
+    // Every solution, each once.
+    let mut found: Vec<Vec<i64>> = solver
+        .solutions()
+        .take(expected.len() + 1)
+        .map(|s| assignment(&s, &vars))
+        .collect();
+    found.sort_unstable();
+    assert_eq!(found, expected, "the solutions differ from the oracle's");
+
+    // One solution (restarts apply here).
+    match solver.solve() {
+        Outcome::Solved(solution) => assert!(
+            expected.contains(&assignment(&solution, &vars)),
+            "solve reports a non-solution"
+        ),
+        Outcome::Unsatisfiable => assert!(expected.is_empty(), "solve misses the solutions"),
+        Outcome::Stopped(reason) => panic!("solve stopped without limits: {reason:?}"),
+    }
+
+    // The optimum (restarts apply throughout).
+    let Some((raw, maximize)) = input.objective else {
+        return;
+    };
+    let objective = vars[usize::from(raw.0) % vars.len()] + small(raw.1);
+    let optimization = if maximize {
+        solver.maximize(objective)
+    } else {
+        solver.minimize(objective)
+    };
+    let Ok(mut optimization) = optimization else {
+        return; // An objective view that overflows.
+    };
+    let at = |values: &[i64]| Assignment(values).at(objective);
+    let better = |a: i64, b: i64| if maximize { a > b } else { a < b };
+    let mut last: Option<i64> = None;
+    for improvement in optimization.by_ref() {
+        let values = assignment(&improvement.solution, &vars);
+        assert!(
+            expected.contains(&values),
+            "optimisation reports a non-solution"
+        );
+        assert_eq!(improvement.objective, at(&values), "wrong objective value");
+        assert!(
+            last.is_none_or(|last| better(improvement.objective, last)),
+            "an improvement that does not improve"
+        );
+        last = Some(improvement.objective);
+    }
+    let optimum = expected.iter().map(|s| at(s));
+    let optimum = if maximize {
+        optimum.max()
+    } else {
+        optimum.min()
+    };
+    match optimization.finish() {
+        OptimizeOutcome::Optimal(best) => {
+            assert_eq!(Some(best.objective), optimum, "a wrong optimum")
+        }
+        OptimizeOutcome::Unsatisfiable => assert_eq!(optimum, None, "the optimum missed"),
+        OptimizeOutcome::Stopped { reason, .. } => {
+            panic!("optimisation stopped without limits: {reason:?}")
         }
     }
 });
