@@ -42,6 +42,9 @@ impl Restarts {
     }
 
     /// Geometric restarts: `first` failures, then `factor` times as many each time.
+    /// Each cutoff grows by at least one failure, so a factor at or near 1 makes the
+    /// cutoffs 1, 2, 3, ... and a proof of unsatisfiability quadratic in its failures:
+    /// choose 1.2 or more (1.5 and 2 are usual).
     pub fn geometric(first: u64, factor: f64) -> Restarts {
         Restarts::Geometric { first, factor }
     }
