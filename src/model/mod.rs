@@ -173,9 +173,6 @@ impl Model {
         strength: Strength,
     ) -> Result<ConstraintId, ModelError> {
         let views: Vec<View> = views.into_iter().map(Into::into).collect();
-        for &view in &views {
-            self.check_view(view)?;
-        }
         self.post(AllDifferent::new(views, strength))
     }
 
@@ -205,9 +202,6 @@ impl Model {
     ) -> Result<ConstraintId, ModelError> {
         let a: Vec<View> = a.into_iter().map(Into::into).collect();
         let b: Vec<View> = b.into_iter().map(Into::into).collect();
-        for &view in a.iter().chain(&b) {
-            self.check_view(view)?;
-        }
         self.post(Intersection::new(a, b))
     }
 
@@ -217,10 +211,7 @@ impl Model {
         a: impl Into<View>,
         b: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        let (a, b) = (a.into(), b.into());
-        self.check_view(a)?;
-        self.check_view(b)?;
-        self.post(NotEqual::new(a, b))
+        self.post(NotEqual::new(a.into(), b.into()))
     }
 
     /// `a == b`.
@@ -229,10 +220,7 @@ impl Model {
         a: impl Into<View>,
         b: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        let (a, b) = (a.into(), b.into());
-        self.check_view(a)?;
-        self.check_view(b)?;
-        self.post(Equal::new(a, b))
+        self.post(Equal::new(a.into(), b.into()))
     }
 
     /// `a == b + offset`.
