@@ -7,7 +7,7 @@
 //!
 //! Counting takes the smallest domain first and the smallest value first, with value
 //! elimination ([`Strength::Value`]): more nodes than domain consistency, but each so
-//! much cheaper that it counts fastest (12-queens about ten times faster than at
+//! much cheaper that it counts fastest (far faster than at
 //! [`Strength::Domain`], see `docs/performance.md`). `count(n, Strength::Domain)` is the
 //! search of `../shared/anchors/minizinc/queens.mzn` on Gecode (`scripts/compare-gecode.sh`).
 //!
