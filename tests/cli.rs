@@ -447,3 +447,30 @@ fn rust_log_shows_search_events_on_stderr_only() {
         "no colour codes when stderr is not a terminal"
     );
 }
+
+#[test]
+fn a_trace_over_the_input_file_is_a_usage_error() {
+    let input = temp_file("trace-over-input", format!("{CLASSIC}\n").as_bytes());
+    let path = input.to_str().unwrap();
+    // The same file by another name: through `sub/..`.
+    let dir = input.parent().unwrap();
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let other = dir.join("sub").join("..").join("input.txt");
+    for trace in [path, other.to_str().unwrap()] {
+        let run = alldiff(&["solve", "--input", path, "--trace", trace]);
+        assert_eq!(run.status, 2, "{run:?}");
+        assert!(run.stdout.is_empty(), "{run:?}");
+        assert!(
+            run.stderr.contains("--trace") && run.stderr.contains("--input"),
+            "{run:?}"
+        );
+        let kept = std::fs::read_to_string(&input).unwrap();
+        assert_eq!(kept, format!("{CLASSIC}\n"), "the input was overwritten");
+    }
+    // A different trace file is still written.
+    let trace = dir.join("trace.jsonl");
+    let run = alldiff(&["solve", "--input", path, "--trace", trace.to_str().unwrap()]);
+    assert_eq!(run.status, 0, "{run:?}");
+    assert_eq!(run.lines(), [CLASSIC_SOLUTION]);
+    assert!(std::fs::metadata(&trace).unwrap().len() > 0);
+}
