@@ -474,3 +474,30 @@ fn a_trace_over_the_input_file_is_a_usage_error() {
     assert_eq!(run.lines(), [CLASSIC_SOLUTION]);
     assert!(std::fs::metadata(&trace).unwrap().len() > 0);
 }
+
+#[test]
+fn a_huge_thread_count_finishes_quickly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alldiff"))
+        .args(["solve", "--threads", "100000", CLASSIC, CLASSIC])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if start.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("--threads 100000 ran for more than 20 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("the output");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        [CLASSIC_SOLUTION, CLASSIC_SOLUTION]
+    );
+}

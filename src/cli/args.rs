@@ -557,7 +557,8 @@ pub(crate) struct OutputArgs {
     pub(crate) format: Option<Format>,
 
     /// Number of worker threads [default: one per core]. Use 1 for timing
-    /// measurements.
+    /// measurements. More than 4 per core, or more than there are puzzles,
+    /// is cut down to that.
     #[arg(short = 'j', long, value_name = "N", value_parser = parse_threads)]
     pub(crate) threads: Option<NonZeroUsize>,
 }
@@ -572,9 +573,17 @@ impl OutputArgs {
         )
     }
 
-    /// The number of worker threads: the one asked for, else one per core.
+    /// The number of worker threads: the one asked for, at most
+    /// [`max_threads`], else one per core.
     pub(crate) fn threads(&self) -> NonZeroUsize {
-        self.threads.unwrap_or_else(default_threads)
+        self.threads
+            .map_or_else(default_threads, |asked| asked.min(max_threads()))
+    }
+
+    /// [`OutputArgs::threads`], and no more than `items` (when at least 1).
+    pub(crate) fn threads_for(&self, items: u64) -> NonZeroUsize {
+        let items = usize::try_from(items).unwrap_or(usize::MAX);
+        NonZeroUsize::new(items).map_or(self.threads(), |items| self.threads().min(items))
     }
 }
 
@@ -604,6 +613,12 @@ impl Format {
 /// One worker per available core, or 1 if that cannot be known.
 pub(crate) fn default_threads() -> NonZeroUsize {
     std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
+}
+
+/// The most worker threads a run starts: 4 per core. More only cost memory
+/// and start-up time, and a huge `--threads` would try to start them all.
+pub(crate) fn max_threads() -> NonZeroUsize {
+    default_threads().saturating_mul(NonZeroUsize::new(4).unwrap_or(NonZeroUsize::MIN))
 }
 
 /// Parses `--threads`: a whole number of at least 1.
@@ -764,6 +779,16 @@ mod tests {
             assert_eq!(Format::resolve(Some(f), true), f);
             assert_eq!(Format::resolve(Some(f), false), f);
         }
+    }
+
+    #[test]
+    fn threads_are_capped_by_the_cores_and_the_items() {
+        let args = puzzle_args(parse(&["solve", "--threads", "100000"]).unwrap());
+        assert_eq!(args.output.threads(), max_threads());
+        assert_eq!(args.output.threads_for(1), NonZeroUsize::MIN);
+        assert_eq!(args.output.threads_for(0), max_threads());
+        let args = puzzle_args(parse(&["solve", "--threads", "1"]).unwrap());
+        assert_eq!(args.output.threads_for(1000), NonZeroUsize::MIN);
     }
 
     #[test]

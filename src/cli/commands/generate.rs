@@ -40,7 +40,7 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         attempts: args.attempts,
     };
     let format = args.output.format();
-    let threads = args.output.threads().get();
+    let threads = args.output.threads_for(args.count).get();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("alldiff-worker-{i}"))
