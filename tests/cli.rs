@@ -501,3 +501,64 @@ fn a_huge_thread_count_finishes_quickly() {
         [CLASSIC_SOLUTION, CLASSIC_SOLUTION]
     );
 }
+
+#[test]
+fn symmetric_hint_counts_are_reachable() {
+    // rotate90 on 9x9: the centre, then orbits of 4, so 30 cannot be reached;
+    // the default becomes the nearest reachable count above, and says so.
+    let run = alldiff(&["generate", "--symmetry", "rotate90", "--seed", "3"]);
+    assert_eq!(run.status, 0, "{run:?}");
+    let puzzle = run.lines()[0].to_owned();
+    assert_eq!(puzzle.chars().filter(|&c| c != '.').count(), 32, "{run:?}");
+    assert!(run.stderr.contains("generating 32"), "{run:?}");
+    let cells: Vec<char> = puzzle.chars().collect();
+    for r in 0..9 {
+        for c in 0..9 {
+            let turned = cells[c * 9 + 8 - r];
+            assert_eq!(cells[r * 9 + c] == '.', turned == '.', "r{r}c{c}");
+        }
+    }
+    // An impossible count the user asked for is a usage error naming its neighbours.
+    let run = alldiff(&["generate", "--symmetry", "rotate90", "--hints", "30"]);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(
+        run.stderr.contains("29") && run.stderr.contains("32"),
+        "{run:?}"
+    );
+    // rotate180 on a 4x4 (no centre) takes even counts only.
+    let run = alldiff(&[
+        "generate",
+        "--size",
+        "4",
+        "--symmetry",
+        "rotate180",
+        "--hints",
+        "7",
+    ]);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(
+        run.stderr.contains('6') && run.stderr.contains('8'),
+        "{run:?}"
+    );
+    // Reachable counts still work.
+    let run = alldiff(&[
+        "generate",
+        "--symmetry",
+        "rotate90",
+        "--hints",
+        "33",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(run.status, 0, "{run:?}");
+    let run = alldiff(&[
+        "generate",
+        "--symmetry",
+        "mirror",
+        "--hints",
+        "31",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(run.status, 0, "{run:?}");
+}

@@ -318,7 +318,10 @@ pub(crate) struct GenerateArgs {
     pub(crate) count: u64,
 
     /// Clues each puzzle keeps [default: 4x4: 6, 9x9: 30, 16x16: 120,
-    /// 25x25: 350].
+    /// 25x25: 350]. With --symmetry, clues go in whole orbits, so some counts
+    /// are impossible (rotate90 on 9x9 keeps a multiple of 4, or one more):
+    /// asking for one is a usage error, and an impossible default is raised
+    /// to the next possible count (with a note on standard error).
     #[arg(long, value_name = "N", conflicts_with = "minimal")]
     pub(crate) hints: Option<usize>,
 
