@@ -562,3 +562,11 @@ fn symmetric_hint_counts_are_reachable() {
     ]);
     assert_eq!(run.status, 0, "{run:?}");
 }
+
+#[test]
+fn zero_attempts_is_a_usage_error() {
+    let run = alldiff(&["generate", "--attempts", "0", "--seed", "1"]);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(run.stdout.is_empty(), "{run:?}");
+    assert!(run.stderr.contains("--attempts"), "{run:?}");
+}

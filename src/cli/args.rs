@@ -363,8 +363,13 @@ pub(crate) struct GenerateArgs {
     pub(crate) with_solution: bool,
 
     /// Complete grids to try for each puzzle before giving up on --hints or
-    /// --difficulty (raise it for rare grades).
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    /// --difficulty (raise it for rare grades); at least 1.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 20,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
     pub(crate) attempts: u32,
 
     /// Format and threads (generate consumes no puzzles).
@@ -761,6 +766,8 @@ mod tests {
         assert!(parse(&["generate", "--box-size", "6"]).is_err());
         assert!(parse(&["generate", "--size", "16", "--box-size", "4"]).is_err());
         assert!(parse(&["generate", "--hide-random", "40", "--hints", "30"]).is_err());
+        let err = parse(&["generate", "--attempts", "0"]).unwrap_err();
+        assert_eq!(err.exit_code(), 2);
     }
 
     #[test]
