@@ -288,8 +288,9 @@ fn bad_lines_are_reported_one_by_one() {
     assert_eq!(run.status, 1);
     let lines = run.lines();
     assert_eq!(lines.len(), 9, "{lines:?}");
-    assert_eq!(lines[0], "error: 80 cells, a Sudoku has 81");
-    assert_eq!(lines[1], "error: 82 cells, a Sudoku has 81");
+    let sizes = "a Sudoku has 16, 81, 256 or 625 (one puzzle a line)";
+    assert_eq!(lines[0], format!("error: 80 cells, but {sizes}"));
+    assert_eq!(lines[1], format!("error: 82 cells, but {sizes}"));
     assert!(lines[2].starts_with("error: 1048576 cells"), "{}", lines[2]);
     assert!(lines[3].contains("'x' is not a digit"), "{}", lines[3]);
     assert!(lines[4].contains("not UTF-8"), "{}", lines[4]);
@@ -569,4 +570,18 @@ fn zero_attempts_is_a_usage_error() {
     assert_eq!(run.status, 2, "{run:?}");
     assert!(run.stdout.is_empty(), "{run:?}");
     assert!(run.stderr.contains("--attempts"), "{run:?}");
+}
+
+#[test]
+fn a_wrong_cell_count_names_the_sizes() {
+    let three = format!("{CLASSIC} {CLASSIC} {CLASSIC}");
+    let run = alldiff(&["validate", &three]);
+    assert_eq!(run.status, 1, "{run:?}");
+    let text = format!("{}{}", run.stdout, run.stderr);
+    assert!(text.contains("243 cells"), "{run:?}");
+    assert!(text.contains("16, 81, 256 or 625"), "{run:?}");
+    assert!(!text.contains("has 256"), "{run:?}");
+    let run = alldiff(&["solve", &CLASSIC[..80]]);
+    assert!(run.stdout.contains("80 cells"), "{run:?}");
+    assert!(run.stdout.contains("16, 81, 256 or 625"), "{run:?}");
 }
