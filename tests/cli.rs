@@ -585,3 +585,14 @@ fn a_wrong_cell_count_names_the_sizes() {
     assert!(run.stdout.contains("80 cells"), "{run:?}");
     assert!(run.stdout.contains("16, 81, 256 or 625"), "{run:?}");
 }
+
+#[test]
+fn count_fails_when_a_puzzle_has_no_solution() {
+    let none = format!("11{}", ".".repeat(14));
+    let run = alldiff(&["count", &none]);
+    assert_eq!(run.status, 1, "{run:?}");
+    assert_eq!(run.lines(), ["0"]);
+    let run = alldiff(&["count", CLASSIC, &".".repeat(16)]);
+    assert_eq!(run.status, 0, "{run:?}");
+    assert_eq!(run.lines(), ["1", "2"]);
+}

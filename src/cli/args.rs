@@ -83,9 +83,9 @@ pub(crate) enum Command {
     /// Count the solutions of each puzzle.
     #[command(
         long_about = "Count the solutions of each puzzle, up to --limit.\n\n\
-                      Output (--format line): one line per puzzle: its number of solutions \
-                      (0 is a valid answer); when the count reached --limit there may be \
-                      more. `stopped: <reason>` when --timeout or --node-limit ended the \
+                      Output (--format line): one line per puzzle: its number of solutions; \
+                      when the count reached --limit there may be more. A puzzle with no \
+                      solution prints 0 and, as in `solve`, counts as a failure (status 1). `stopped: <reason>` when --timeout or --node-limit ended the \
                       count, `error: <reason>` for a line that is not a puzzle.\n\n\
                       --format grid prints the puzzle and `N solutions`; --format json prints \
                       `line`, `status` (`complete`, `limit` or `stopped`), `count`, \
