@@ -288,8 +288,9 @@ fn bad_lines_are_reported_one_by_one() {
     assert_eq!(run.status, 1);
     let lines = run.lines();
     assert_eq!(lines.len(), 9, "{lines:?}");
-    assert_eq!(lines[0], "error: 80 cells, a Sudoku has 81");
-    assert_eq!(lines[1], "error: 82 cells, a Sudoku has 81");
+    let sizes = "a Sudoku has 16, 81, 256 or 625 (one puzzle a line)";
+    assert_eq!(lines[0], format!("error: 80 cells, but {sizes}"));
+    assert_eq!(lines[1], format!("error: 82 cells, but {sizes}"));
     assert!(lines[2].starts_with("error: 1048576 cells"), "{}", lines[2]);
     assert!(lines[3].contains("'x' is not a digit"), "{}", lines[3]);
     assert!(lines[4].contains("not UTF-8"), "{}", lines[4]);
@@ -446,4 +447,152 @@ fn rust_log_shows_search_events_on_stderr_only() {
         !stderr.contains('\x1b'),
         "no colour codes when stderr is not a terminal"
     );
+}
+
+#[test]
+fn a_trace_over_the_input_file_is_a_usage_error() {
+    let input = temp_file("trace-over-input", format!("{CLASSIC}\n").as_bytes());
+    let path = input.to_str().unwrap();
+    // The same file by another name: through `sub/..`.
+    let dir = input.parent().unwrap();
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let other = dir.join("sub").join("..").join("input.txt");
+    for trace in [path, other.to_str().unwrap()] {
+        let run = alldiff(&["solve", "--input", path, "--trace", trace]);
+        assert_eq!(run.status, 2, "{run:?}");
+        assert!(run.stdout.is_empty(), "{run:?}");
+        assert!(
+            run.stderr.contains("--trace") && run.stderr.contains("--input"),
+            "{run:?}"
+        );
+        let kept = std::fs::read_to_string(&input).unwrap();
+        assert_eq!(kept, format!("{CLASSIC}\n"), "the input was overwritten");
+    }
+    // A different trace file is still written.
+    let trace = dir.join("trace.jsonl");
+    let run = alldiff(&["solve", "--input", path, "--trace", trace.to_str().unwrap()]);
+    assert_eq!(run.status, 0, "{run:?}");
+    assert_eq!(run.lines(), [CLASSIC_SOLUTION]);
+    assert!(std::fs::metadata(&trace).unwrap().len() > 0);
+}
+
+#[test]
+fn a_huge_thread_count_finishes_quickly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alldiff"))
+        .args(["solve", "--threads", "100000", CLASSIC, CLASSIC])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if start.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("--threads 100000 ran for more than 20 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("the output");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        [CLASSIC_SOLUTION, CLASSIC_SOLUTION]
+    );
+}
+
+#[test]
+fn symmetric_hint_counts_are_reachable() {
+    // rotate90 on 9x9: the centre, then orbits of 4, so 30 cannot be reached;
+    // the default becomes the nearest reachable count above, and says so.
+    let run = alldiff(&["generate", "--symmetry", "rotate90", "--seed", "3"]);
+    assert_eq!(run.status, 0, "{run:?}");
+    let puzzle = run.lines()[0].to_owned();
+    assert_eq!(puzzle.chars().filter(|&c| c != '.').count(), 32, "{run:?}");
+    assert!(run.stderr.contains("generating 32"), "{run:?}");
+    let cells: Vec<char> = puzzle.chars().collect();
+    for r in 0..9 {
+        for c in 0..9 {
+            let turned = cells[c * 9 + 8 - r];
+            assert_eq!(cells[r * 9 + c] == '.', turned == '.', "r{r}c{c}");
+        }
+    }
+    // An impossible count the user asked for is a usage error naming its neighbours.
+    let run = alldiff(&["generate", "--symmetry", "rotate90", "--hints", "30"]);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(
+        run.stderr.contains("29") && run.stderr.contains("32"),
+        "{run:?}"
+    );
+    // rotate180 on a 4x4 (no centre) takes even counts only.
+    let run = alldiff(&[
+        "generate",
+        "--size",
+        "4",
+        "--symmetry",
+        "rotate180",
+        "--hints",
+        "7",
+    ]);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(
+        run.stderr.contains('6') && run.stderr.contains('8'),
+        "{run:?}"
+    );
+    // Reachable counts still work.
+    let run = alldiff(&[
+        "generate",
+        "--symmetry",
+        "rotate90",
+        "--hints",
+        "33",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(run.status, 0, "{run:?}");
+    let run = alldiff(&[
+        "generate",
+        "--symmetry",
+        "mirror",
+        "--hints",
+        "31",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(run.status, 0, "{run:?}");
+}
+
+#[test]
+fn zero_attempts_is_a_usage_error() {
+    let run = alldiff(&["generate", "--attempts", "0", "--seed", "1"]);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(run.stdout.is_empty(), "{run:?}");
+    assert!(run.stderr.contains("--attempts"), "{run:?}");
+}
+
+#[test]
+fn a_wrong_cell_count_names_the_sizes() {
+    let three = format!("{CLASSIC} {CLASSIC} {CLASSIC}");
+    let run = alldiff(&["validate", &three]);
+    assert_eq!(run.status, 1, "{run:?}");
+    let text = format!("{}{}", run.stdout, run.stderr);
+    assert!(text.contains("243 cells"), "{run:?}");
+    assert!(text.contains("16, 81, 256 or 625"), "{run:?}");
+    assert!(!text.contains("has 256"), "{run:?}");
+    let run = alldiff(&["solve", &CLASSIC[..80]]);
+    assert!(run.stdout.contains("80 cells"), "{run:?}");
+    assert!(run.stdout.contains("16, 81, 256 or 625"), "{run:?}");
+}
+
+#[test]
+fn count_fails_when_a_puzzle_has_no_solution() {
+    let none = format!("11{}", ".".repeat(14));
+    let run = alldiff(&["count", &none]);
+    assert_eq!(run.status, 1, "{run:?}");
+    assert_eq!(run.lines(), ["0"]);
+    let run = alldiff(&["count", CLASSIC, &".".repeat(16)]);
+    assert_eq!(run.status, 0, "{run:?}");
+    assert_eq!(run.lines(), ["1", "2"]);
 }

@@ -83,9 +83,9 @@ pub(crate) enum Command {
     /// Count the solutions of each puzzle.
     #[command(
         long_about = "Count the solutions of each puzzle, up to --limit.\n\n\
-                      Output (--format line): one line per puzzle: its number of solutions \
-                      (0 is a valid answer); when the count reached --limit there may be \
-                      more. `stopped: <reason>` when --timeout or --node-limit ended the \
+                      Output (--format line): one line per puzzle: its number of solutions; \
+                      when the count reached --limit there may be more. A puzzle with no \
+                      solution prints 0 and, as in `solve`, counts as a failure (status 1). `stopped: <reason>` when --timeout or --node-limit ended the \
                       count, `error: <reason>` for a line that is not a puzzle.\n\n\
                       --format grid prints the puzzle and `N solutions`; --format json prints \
                       `line`, `status` (`complete`, `limit` or `stopped`), `count`, \
@@ -318,7 +318,10 @@ pub(crate) struct GenerateArgs {
     pub(crate) count: u64,
 
     /// Clues each puzzle keeps [default: 4x4: 6, 9x9: 30, 16x16: 120,
-    /// 25x25: 350].
+    /// 25x25: 350]. With --symmetry, clues go in whole orbits, so some counts
+    /// are impossible (rotate90 on 9x9 keeps a multiple of 4, or one more):
+    /// asking for one is a usage error, and an impossible default is raised
+    /// to the next possible count (with a note on standard error).
     #[arg(long, value_name = "N", conflicts_with = "minimal")]
     pub(crate) hints: Option<usize>,
 
@@ -360,8 +363,13 @@ pub(crate) struct GenerateArgs {
     pub(crate) with_solution: bool,
 
     /// Complete grids to try for each puzzle before giving up on --hints or
-    /// --difficulty (raise it for rare grades).
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    /// --difficulty (raise it for rare grades); at least 1.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 20,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
     pub(crate) attempts: u32,
 
     /// Format and threads (generate consumes no puzzles).
@@ -557,7 +565,8 @@ pub(crate) struct OutputArgs {
     pub(crate) format: Option<Format>,
 
     /// Number of worker threads [default: one per core]. Use 1 for timing
-    /// measurements.
+    /// measurements. More than 4 per core, or more than there are puzzles,
+    /// is cut down to that.
     #[arg(short = 'j', long, value_name = "N", value_parser = parse_threads)]
     pub(crate) threads: Option<NonZeroUsize>,
 }
@@ -572,9 +581,17 @@ impl OutputArgs {
         )
     }
 
-    /// The number of worker threads: the one asked for, else one per core.
+    /// The number of worker threads: the one asked for, at most
+    /// [`max_threads`], else one per core.
     pub(crate) fn threads(&self) -> NonZeroUsize {
-        self.threads.unwrap_or_else(default_threads)
+        self.threads
+            .map_or_else(default_threads, |asked| asked.min(max_threads()))
+    }
+
+    /// [`OutputArgs::threads`], and no more than `items` (when at least 1).
+    pub(crate) fn threads_for(&self, items: u64) -> NonZeroUsize {
+        let items = usize::try_from(items).unwrap_or(usize::MAX);
+        NonZeroUsize::new(items).map_or(self.threads(), |items| self.threads().min(items))
     }
 }
 
@@ -604,6 +621,12 @@ impl Format {
 /// One worker per available core, or 1 if that cannot be known.
 pub(crate) fn default_threads() -> NonZeroUsize {
     std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
+}
+
+/// The most worker threads a run starts: 4 per core. More only cost memory
+/// and start-up time, and a huge `--threads` would try to start them all.
+pub(crate) fn max_threads() -> NonZeroUsize {
+    default_threads().saturating_mul(NonZeroUsize::new(4).unwrap_or(NonZeroUsize::MIN))
 }
 
 /// Parses `--threads`: a whole number of at least 1.
@@ -743,6 +766,8 @@ mod tests {
         assert!(parse(&["generate", "--box-size", "6"]).is_err());
         assert!(parse(&["generate", "--size", "16", "--box-size", "4"]).is_err());
         assert!(parse(&["generate", "--hide-random", "40", "--hints", "30"]).is_err());
+        let err = parse(&["generate", "--attempts", "0"]).unwrap_err();
+        assert_eq!(err.exit_code(), 2);
     }
 
     #[test]
@@ -764,6 +789,16 @@ mod tests {
             assert_eq!(Format::resolve(Some(f), true), f);
             assert_eq!(Format::resolve(Some(f), false), f);
         }
+    }
+
+    #[test]
+    fn threads_are_capped_by_the_cores_and_the_items() {
+        let args = puzzle_args(parse(&["solve", "--threads", "100000"]).unwrap());
+        assert_eq!(args.output.threads(), max_threads());
+        assert_eq!(args.output.threads_for(1), NonZeroUsize::MIN);
+        assert_eq!(args.output.threads_for(0), max_threads());
+        let args = puzzle_args(parse(&["solve", "--threads", "1"]).unwrap());
+        assert_eq!(args.output.threads_for(1000), NonZeroUsize::MIN);
     }
 
     #[test]

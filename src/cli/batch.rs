@@ -68,8 +68,13 @@ impl Batch {
         // The bar is for someone watching a terminal while results go to a
         // file or pipe; results on the terminal show progress themselves.
         let progress = long && io::stderr().is_terminal() && !io::stdout().is_terminal();
+        // Never more threads than arguments; a file's length is not known.
+        let items = match input.progress_total() {
+            Some(arguments) if !input.progress_in_bytes() => arguments,
+            _ => 0,
+        };
         let config = BatchConfig {
-            threads: args.output.threads(),
+            threads: args.output.threads_for(items),
             format: args.output.format(),
             progress,
             chunk: ChunkLimits::default(),

@@ -333,6 +333,45 @@ enum InputKind {
     },
 }
 
+/// Fails with a usage error if the output file `output` (given as the option
+/// `output_option`) is the `--input` file `input`, by the same name or another
+/// (a relative path, a symbolic or hard link): writing it would destroy the
+/// puzzles before they are read. Call it before anything is opened for writing.
+/// Standard input (`-`) and an output that does not exist yet never collide.
+pub(crate) fn ensure_not_input(
+    output: &Path,
+    output_option: &str,
+    input: Option<&Path>,
+) -> anyhow::Result<()> {
+    let Some(input) = input.filter(|path| path.as_os_str() != "-") else {
+        return Ok(());
+    };
+    if same_file(output, input) {
+        anyhow::bail!(
+            "{output_option} {} and --input {} are the same file: \
+             writing it would destroy the puzzles; choose another {output_option} file",
+            output.display(),
+            input.display()
+        );
+    }
+    Ok(())
+}
+
+/// True if both paths name one existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return a.dev() == b.dev() && a.ino() == b.ino();
+        }
+    }
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
 impl Input {
     /// Opens the input the command line names: the `PUZZLE` arguments, else the
     /// `--input` file (`-` is standard input), else standard input. The error
@@ -703,5 +742,30 @@ mod tests {
         let chunk = input.next_chunk(ChunkLimits::default()).unwrap().unwrap();
         assert_eq!(chunk.items.len(), 2);
         assert_eq!(chunk.progress, 8);
+    }
+
+    #[test]
+    fn an_output_over_the_input_is_refused_by_any_name() {
+        let dir = temp_dir("same");
+        let input = dir.join("in.txt");
+        std::fs::write(&input, b"a\n").unwrap();
+        let other = dir.join("out.txt");
+        assert!(ensure_not_input(&other, "--trace", Some(&input)).is_ok());
+        assert!(ensure_not_input(&input, "--trace", None).is_ok());
+        assert!(ensure_not_input(Path::new("-"), "--trace", Some(Path::new("-"))).is_ok());
+        let err = ensure_not_input(&input, "--trace", Some(&input)).unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.contains("--trace") && msg.contains("--input"), "{msg}");
+        let dotted = dir.join(".").join("in.txt");
+        assert!(ensure_not_input(&dotted, "--trace", Some(&input)).is_err());
+        #[cfg(unix)]
+        {
+            let linked = dir.join("hard.txt");
+            std::fs::hard_link(&input, &linked).unwrap();
+            assert!(ensure_not_input(&linked, "--trace", Some(&input)).is_err());
+            let symbolic = dir.join("soft.txt");
+            std::os::unix::fs::symlink(&input, &symbolic).unwrap();
+            assert!(ensure_not_input(&symbolic, "--trace", Some(&input)).is_err());
+        }
     }
 }

@@ -44,8 +44,10 @@ fn count_item(solver: &mut SudokuSolver, item: &Item, format: Format, limit: u64
         }
         Format::Json => json_record(item, count, &solver.statistics()),
     };
+    // No solution is a failure, as in `solve`; the record still says 0.
     match count.status {
         CountStatus::Stopped(_) => ItemReport::failure(text),
+        CountStatus::Complete if count.solutions == 0 => ItemReport::failure(text),
         CountStatus::Complete | CountStatus::LimitReached => ItemReport::success(text),
     }
 }
@@ -115,5 +117,18 @@ mod tests {
         let report = run(&".".repeat(81), Format::Line, 1000, &limits);
         assert!(!report.is_success());
         assert_eq!(report.record(), "stopped: node limit reached");
+    }
+
+    #[test]
+    fn no_solution_is_a_failure_that_prints_0() {
+        let report = run(
+            &format!("11{}", ".".repeat(14)),
+            Format::Line,
+            2,
+            &Limits::none(),
+        );
+        assert!(!report.is_success());
+        assert_eq!(report.record(), "0");
+        assert!(run(&".".repeat(16), Format::Line, 2, &Limits::none()).is_success());
     }
 }

@@ -2,8 +2,9 @@
 
 use std::process::ExitCode;
 
-use alldiff::sudoku::{Grid, explain as explain_grid};
+use alldiff::sudoku::explain as explain_grid;
 
+use super::parse_item;
 use crate::cli::args::ExplainArgs;
 use crate::cli::{Format, Item, ItemReport, run_batch};
 
@@ -18,13 +19,9 @@ pub(crate) fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn explain_item(item: &Item, format: Format) -> ItemReport {
-    let text = match item.text() {
-        Ok(text) => text,
-        Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e.to_string()),
-    };
-    let grid = match Grid::parse(text) {
+    let grid = match parse_item(item, format) {
         Ok(grid) => grid,
-        Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e.to_string()),
+        Err(report) => return report,
     };
     let explanation = match explain_grid(&grid) {
         Ok(explanation) => explanation,
@@ -58,6 +55,7 @@ fn explain_item(item: &Item, format: Format) -> ItemReport {
 mod tests {
     use super::*;
     use crate::cli::input::Origin;
+    use alldiff::sudoku::Grid;
 
     const CLASSIC: &str =
         "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";

@@ -11,9 +11,11 @@ use alldiff::sudoku::{
     GenerateError, GenerateOptions, Generated, Removal, SolverOptions, SudokuSolver, generate_with,
 };
 use anyhow::Context as _;
+use clap::ValueEnum as _;
 use rayon::prelude::*;
 use serde_json::json;
 
+use crate::cli::args::SymmetryArg;
 use crate::cli::report::{EXIT_FAILURE, EXIT_SUCCESS};
 use crate::cli::{Format, GenerateArgs};
 
@@ -26,9 +28,10 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     if args.seed.is_none() && io::stderr().is_terminal() {
         eprintln!("alldiff: seed {seed}");
     }
+    let hints = hints(&args)?;
     let options = GenerateOptions {
         box_size: args.box_size(),
-        hints: args.hints,
+        hints,
         symmetry: args.symmetry.into(),
         minimal: args.minimal,
         difficulty: args.difficulty.map(Into::into),
@@ -40,7 +43,7 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         attempts: args.attempts,
     };
     let format = args.output.format();
-    let threads = args.output.threads().get();
+    let threads = args.output.threads_for(args.count).get();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("alldiff-worker-{i}"))
@@ -104,6 +107,132 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     }))
 }
 
+/// The clue count to ask the library for. A symmetry removes clues in whole
+/// orbits, so some counts cannot be reached: an impossible `--hints` is a usage
+/// error naming the nearest possible counts, and an impossible default is
+/// moved to the nearest possible count above it, with a note on standard error.
+fn hints(args: &GenerateArgs) -> anyhow::Result<Option<usize>> {
+    if args.minimal || args.hide_random.is_some() {
+        return Ok(args.hints);
+    }
+    let box_size = args.box_size();
+    let side = box_size * box_size;
+    let orbits = Orbits::new(side, args.symmetry);
+    let symmetry = args
+        .symmetry
+        .to_possible_value()
+        .map_or_else(String::new, |value| value.get_name().to_owned());
+    let nearest = |hints: usize| {
+        let (below, above) = orbits.nearest(hints);
+        [below, above]
+            .into_iter()
+            .flatten()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    match args.hints {
+        Some(hints) if hints <= side * side && !orbits.reachable(hints) => {
+            anyhow::bail!(
+                "--hints {hints} cannot keep --symmetry {symmetry} on a {side}x{side} grid ({}); \
+                 the nearest possible counts are {}",
+                orbits.describe(),
+                nearest(hints)
+            )
+        }
+        Some(hints) => Ok(Some(hints)),
+        None => {
+            let default = default_hints(box_size);
+            if orbits.reachable(default) {
+                return Ok(None);
+            }
+            // The nearest count above: removal stops at the first orbit that
+            // would go below the target, so fewer clues are often out of reach
+            // (a quarter turn reaches 32 clues far more often than 29).
+            let chosen = match orbits.nearest(default) {
+                (_, Some(above)) => above,
+                (below, None) => below.unwrap_or(default),
+            };
+            eprintln!(
+                "alldiff: --symmetry {symmetry} cannot keep the default {default} clues on a \
+                 {side}x{side} grid ({}); generating {chosen} (choose with --hints)",
+                orbits.describe()
+            );
+            Ok(Some(chosen))
+        }
+    }
+}
+
+/// The library's default clue count for the box size (see `--hints`).
+fn default_hints(box_size: usize) -> usize {
+    match box_size {
+        2 => 6,
+        3 => 30,
+        4 => 120,
+        _ => 350,
+    }
+}
+
+/// How a symmetry splits the cells of a grid: `fixed` cells that are their
+/// own orbit (the centre, the cells on the axis), and `orbits` orbits of
+/// `size` cells each. A clue count is reachable when it is a sum of orbits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Orbits {
+    fixed: usize,
+    orbits: usize,
+    size: usize,
+}
+
+impl Orbits {
+    fn new(side: usize, symmetry: SymmetryArg) -> Orbits {
+        let cells = side * side;
+        let odd = side % 2;
+        let (fixed, size) = match symmetry {
+            SymmetryArg::None => (cells, 1),
+            SymmetryArg::Rotate180 => (odd, 2),
+            SymmetryArg::Rotate90 => (odd, 4),
+            SymmetryArg::Mirror => (odd * side, 2),
+            SymmetryArg::Diagonal => (side, 2),
+        };
+        Orbits {
+            fixed,
+            orbits: (cells - fixed) / size,
+            size,
+        }
+    }
+
+    /// True if `hints` clues can be kept: whole orbits plus fixed cells.
+    fn reachable(self, hints: usize) -> bool {
+        let whole = (hints / self.size).min(self.orbits);
+        // Fewer whole orbits only leave more for the fixed cells, so the most
+        // whole orbits that fit is the one to try.
+        hints - whole * self.size <= self.fixed
+    }
+
+    /// The reachable counts nearest `hints` below and above it.
+    fn nearest(self, hints: usize) -> (Option<usize>, Option<usize>) {
+        let cells = self.fixed + self.orbits * self.size;
+        let below = (0..hints).rev().find(|&n| self.reachable(n));
+        let above = (hints + 1..=cells).find(|&n| self.reachable(n));
+        (below, above)
+    }
+
+    /// Why some counts are impossible, for messages.
+    fn describe(self) -> String {
+        match self.fixed {
+            0 => format!("its clues come in groups of {}", self.size),
+            1 => format!(
+                "its clues come in groups of {}, plus the centre cell",
+                self.size
+            ),
+            n => format!(
+                "its clues come in groups of {}, plus {n} cells on the axis",
+                self.size
+            ),
+        }
+    }
+}
+
 /// One generated puzzle in `format`.
 fn record(
     generated: &Generated,
@@ -145,4 +274,71 @@ fn random_seed() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
     RandomState::new().hash_one((nanos, std::process::id()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sizes of the orbits by brute force: the cells each symmetry maps
+    /// together, as the library groups them.
+    fn orbit_sizes(side: usize, symmetry: SymmetryArg) -> Vec<usize> {
+        let n = side - 1;
+        let mut seen = vec![false; side * side];
+        let mut sizes = Vec::new();
+        for r in 0..side {
+            for c in 0..side {
+                if seen[r * side + c] {
+                    continue;
+                }
+                let mut orbit = match symmetry {
+                    SymmetryArg::None => vec![(r, c)],
+                    SymmetryArg::Rotate180 => vec![(r, c), (n - r, n - c)],
+                    SymmetryArg::Rotate90 => vec![(r, c), (c, n - r), (n - r, n - c), (n - c, r)],
+                    SymmetryArg::Mirror => vec![(r, c), (r, n - c)],
+                    SymmetryArg::Diagonal => vec![(r, c), (c, r)],
+                };
+                orbit.sort_unstable();
+                orbit.dedup();
+                for &(r, c) in &orbit {
+                    seen[r * side + c] = true;
+                }
+                sizes.push(orbit.len());
+            }
+        }
+        sizes
+    }
+
+    #[test]
+    fn reachable_counts_are_the_sums_of_orbits() {
+        for side in [4, 9, 16, 25] {
+            for symmetry in SymmetryArg::value_variants() {
+                let mut sums = vec![false; side * side + 1];
+                sums[0] = true;
+                for size in orbit_sizes(side, *symmetry) {
+                    for total in (size..sums.len()).rev() {
+                        sums[total] |= sums[total - size];
+                    }
+                }
+                let orbits = Orbits::new(side, *symmetry);
+                for (hints, &possible) in sums.iter().enumerate() {
+                    assert_eq!(
+                        orbits.reachable(hints),
+                        possible,
+                        "{side}x{side} {symmetry:?} {hints}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_nearest_counts_of_a_quarter_turn() {
+        let orbits = Orbits::new(9, SymmetryArg::Rotate90);
+        assert_eq!(orbits.nearest(30), (Some(29), Some(32)));
+        assert_eq!(
+            Orbits::new(4, SymmetryArg::Rotate90).nearest(6),
+            (Some(4), Some(8))
+        );
+    }
 }

@@ -15,6 +15,7 @@ use anyhow::Context as _;
 use serde_json::json;
 
 use super::{new_solver, parse_item};
+use crate::cli::input::ensure_not_input;
 use crate::cli::{Format, Item, ItemReport, SolveArgs, run_batch};
 
 /// What `solve` found for one puzzle.
@@ -49,6 +50,7 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let mut puzzles = args.puzzles.clone();
     let trace = match &args.trace {
         Some(path) => {
+            ensure_not_input(path, "--trace", args.puzzles.input.as_deref())?;
             let file = File::create(path)
                 .with_context(|| format!("cannot create the trace file {}", path.display()))?;
             // One thread, so the first puzzle of the input is the one traced.

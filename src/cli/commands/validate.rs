@@ -3,9 +3,10 @@
 
 use std::process::ExitCode;
 
-use alldiff::sudoku::{Grid, check_solution, validate as conflicts};
+use alldiff::sudoku::{check_solution, validate as conflicts};
 use serde_json::json;
 
+use super::parse_grid;
 use crate::cli::{Format, Item, ItemReport, ValidateArgs, run_batch};
 
 /// Validates every item: a grid, or a puzzle and its solution separated by
@@ -25,13 +26,13 @@ fn validate_item(item: &Item, format: Format) -> ItemReport {
     };
     let parsed = match split_pair(text) {
         Some((puzzle, solution)) => {
-            Grid::parse(puzzle).and_then(|p| Ok((p, Some(Grid::parse(solution)?))))
+            parse_grid(puzzle).and_then(|p| Ok((p, Some(parse_grid(solution)?))))
         }
-        None => Grid::parse(text).map(|g| (g, None)),
+        None => parse_grid(text).map(|g| (g, None)),
     };
     let (grid, solution) = match parsed {
         Ok(parsed) => parsed,
-        Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e.to_string()),
+        Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e),
     };
     let problems: Vec<String> = match &solution {
         Some(solution) => match check_solution(&grid, solution) {
