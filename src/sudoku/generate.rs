@@ -168,6 +168,17 @@ pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
     )
 }
 
+/// The clues a generated puzzle keeps when [`GenerateOptions::hints`] is not given:
+/// 6, 30, 120 and 350 for box sizes 2 to 5 (350 for any other).
+pub fn default_hints(box_size: usize) -> usize {
+    match box_size {
+        2 => 6,
+        3 => 30,
+        4 => 120,
+        _ => 350,
+    }
+}
+
 /// [`generate`] with a solver of the caller's, so that generating many puzzles builds
 /// the Sudoku model once (one solver per thread). It sets the solver's limits. A
 /// solver with [`SolverOptions::singles`] is the fastest for it.
@@ -185,12 +196,7 @@ pub fn generate_with(
     }
     let side = box_size * box_size;
     let cells = side * side;
-    let hints = options.hints.unwrap_or(match box_size {
-        2 => 6,
-        3 => 30,
-        4 => 120,
-        _ => 350,
-    });
+    let hints = options.hints.unwrap_or(default_hints(box_size));
     match options.removal {
         Removal::HideRandom { blanks } if blanks > cells => {
             return Err(GenerateError::TooMany {

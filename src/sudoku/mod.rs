@@ -153,7 +153,8 @@ pub use explain::{
     Elimination, ExplainError, Explanation, ExplanationStep, Placement, Technique, explain,
 };
 pub use generate::{
-    GenerateError, GenerateOptions, Generated, Removal, Symmetry, generate, generate_with,
+    GenerateError, GenerateOptions, Generated, Removal, Symmetry, default_hints, generate,
+    generate_with,
 };
 pub use grid::{CellError, Grid, ParseError, TextPosition, Unit};
 pub use model::{Propagation, SudokuConstraint, SudokuModel};

@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use alldiff::sudoku::{
-    GenerateError, GenerateOptions, Generated, Removal, SolverOptions, SudokuSolver, generate_with,
+    GenerateError, GenerateOptions, Generated, Removal, SolverOptions, SudokuSolver, default_hints,
+    generate_with,
 };
 use anyhow::Context as _;
 use clap::ValueEnum as _;
@@ -160,16 +161,6 @@ fn hints(args: &GenerateArgs) -> anyhow::Result<Option<usize>> {
             );
             Ok(Some(chosen))
         }
-    }
-}
-
-/// The library's default clue count for the box size (see `--hints`).
-fn default_hints(box_size: usize) -> usize {
-    match box_size {
-        2 => 6,
-        3 => 30,
-        4 => 120,
-        _ => 350,
     }
 }
 
