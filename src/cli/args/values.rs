@@ -1,0 +1,81 @@
+//! Parsers of option values: thread counts, limits, sizes and durations.
+
+use std::num::{NonZeroU64, NonZeroUsize};
+use std::time::Duration;
+
+/// One worker per available core, or 1 if that cannot be known.
+pub(crate) fn default_threads() -> NonZeroUsize {
+    std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
+}
+
+/// The most worker threads a run starts: 4 per core. More only cost memory
+/// and start-up time, and a huge `--threads` would try to start them all.
+pub(crate) fn max_threads() -> NonZeroUsize {
+    default_threads().saturating_mul(NonZeroUsize::new(4).unwrap_or(NonZeroUsize::MIN))
+}
+
+/// Parses `--threads`: a whole number of at least 1.
+pub(super) fn parse_threads(text: &str) -> Result<NonZeroUsize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("must be at least 1 (leave --threads out to use every core)".to_owned()),
+        Ok(n) => NonZeroUsize::new(n).ok_or_else(|| "must be at least 1".to_owned()),
+        Err(_) => Err(format!("`{text}` is not a whole number of threads")),
+    }
+}
+
+/// Parses `count --limit`: a whole number of at least 1.
+pub(super) fn parse_limit(text: &str) -> Result<NonZeroU64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) => NonZeroU64::new(n).ok_or_else(|| "must be at least 1".to_owned()),
+        Err(_) => Err(format!("`{text}` is not a whole number")),
+    }
+}
+
+/// Parses `generate --size`: 4, 9, 16 or 25.
+pub(super) fn parse_side(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(side @ (4 | 9 | 16 | 25)) => Ok(side),
+        _ => Err(format!("`{text}` is not a Sudoku size: use 4, 9, 16 or 25")),
+    }
+}
+
+/// Parses a duration: a decimal number and a unit `ms`, `s`, `m` or `h`
+/// (seconds when there is none), such as `500ms`, `2s`, `1.5m`.
+pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
+    let trimmed = text.trim();
+    let split = trimmed
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(trimmed.len());
+    let (number, unit) = trimmed.split_at(split);
+    let scale = match unit.trim() {
+        "ms" => 0.001,
+        "" | "s" => 1.0,
+        "m" | "min" => 60.0,
+        "h" => 3600.0,
+        other => {
+            return Err(format!(
+                "unknown unit `{other}` in `{text}`: use ms, s, m or h (e.g. 500ms, 2s, 1m)"
+            ));
+        }
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("`{text}` is not a duration (e.g. 500ms, 2s, 1m)"))?;
+    Duration::try_from_secs_f64(value * scale).map_err(|_| format!("`{text}` is out of range"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_have_units() {
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_duration("1m"), Ok(Duration::from_secs(60)));
+        assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
+        for bad in ["", "ms", "2x", "-1s", "1e999s", "1..2s"] {
+            assert!(parse_duration(bad).is_err(), "{bad:?}");
+        }
+    }
+}
