@@ -157,21 +157,9 @@ fn many_variables() -> impl Strategy<Value = Problem> {
 
 /// Every assignment satisfying every constraint, by enumeration.
 fn brute_force(problem: &Problem) -> BTreeSet<Vec<i32>> {
-    fn walk(problem: &Problem, var: usize, values: &mut Vec<i32>, found: &mut BTreeSet<Vec<i32>>) {
-        if var == problem.domains.len() {
-            if problem.specs.iter().all(|s| s.holds(values)) {
-                found.insert(values.clone());
-            }
-            return;
-        }
-        for &v in &problem.domains[var] {
-            values[var] = v;
-            walk(problem, var + 1, values, found);
-        }
-    }
-    let mut found = BTreeSet::new();
-    walk(problem, 0, &mut vec![0; problem.domains.len()], &mut found);
-    found
+    common::brute_force(&problem.domains, &|values| {
+        problem.specs.iter().all(|s| s.holds(values))
+    })
 }
 
 fn build(problem: &Problem) -> (Model, Vec<VarId>) {

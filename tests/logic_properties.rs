@@ -271,27 +271,9 @@ fn problem(
 
 /// Every assignment satisfying every constraint, by enumeration.
 fn brute_force(problem: &Problem) -> BTreeSet<Vec<i32>> {
-    let mut found = BTreeSet::new();
-    let n = problem.domains.len();
-    let mut index = vec![0usize; n];
-    loop {
-        let values: Vec<i32> = (0..n).map(|i| problem.domains[i][index[i]]).collect();
-        if problem.specs.iter().all(|s| s.holds(&values)) {
-            found.insert(values);
-        }
-        let mut i = 0;
-        loop {
-            if i == n {
-                return found;
-            }
-            index[i] += 1;
-            if index[i] < problem.domains[i].len() {
-                break;
-            }
-            index[i] = 0;
-            i += 1;
-        }
-    }
+    common::brute_force(&problem.domains, &|values| {
+        problem.specs.iter().all(|s| s.holds(values))
+    })
 }
 
 fn build(problem: &Problem) -> (Model, Vec<VarId>) {

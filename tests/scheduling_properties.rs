@@ -14,31 +14,6 @@ use alldiff::{
 };
 use proptest::prelude::*;
 
-/// Every assignment of `domains` that `holds` accepts, in lexicographic order.
-fn brute_force(domains: &[Vec<i32>], holds: &dyn Fn(&[i32]) -> bool) -> BTreeSet<Vec<i32>> {
-    fn walk(
-        domains: &[Vec<i32>],
-        holds: &dyn Fn(&[i32]) -> bool,
-        values: &mut Vec<i32>,
-        found: &mut BTreeSet<Vec<i32>>,
-    ) {
-        if values.len() == domains.len() {
-            if holds(values) {
-                found.insert(values.clone());
-            }
-            return;
-        }
-        for &v in &domains[values.len()] {
-            values.push(v);
-            walk(domains, holds, values, found);
-            values.pop();
-        }
-    }
-    let mut found = BTreeSet::new();
-    walk(domains, holds, &mut Vec::new(), &mut found);
-    found
-}
-
 /// The solver's solutions under `config`, checked to be distinct, and its count.
 fn solve_all(model: Model, vars: &[VarId], config: SearchConfig) -> BTreeSet<Vec<i32>> {
     let mut solver = Solver::with_config(model, config);
@@ -146,7 +121,7 @@ fn bounds_consistent(domains: &[Vec<i32>], views: &[ViewSpec]) -> Option<Vec<Vec
             .iter()
             .map(|d| Some((*d.first()?..=*d.last()?).collect()))
             .collect::<Option<_>>()?;
-        let solutions = brute_force(&intervals, &|values| {
+        let solutions = common::brute_force(&intervals, &|values| {
             all_distinct(views.iter().map(|&v| at(values, v)))
         });
         let mut changed = false;
@@ -186,7 +161,7 @@ proptest! {
     /// with views, holes, repeated variables and side constraints.
     #[test]
     fn bounds_all_different_matches_brute_force(problem in alldiff_problem()) {
-        let expected = brute_force(&problem.domains, &|v| problem.holds(v));
+        let expected = common::brute_force(&problem.domains, &|v| problem.holds(v));
         for config in some_configs() {
             for strength in [Strength::Bounds, Strength::Value] {
                 let (model, xs) = problem.build(strength);
@@ -431,7 +406,7 @@ proptest! {
 
     #[test]
     fn disjunctive_matches_brute_force(problem in task_problem()) {
-        let expected = brute_force(&problem.domains, &|v| {
+        let expected = common::brute_force(&problem.domains, &|v| {
             problem.disjunctive_holds(v) && problem.side_holds(v)
         });
         for config in some_configs() {
@@ -444,7 +419,7 @@ proptest! {
 
     #[test]
     fn cumulative_matches_brute_force(problem in task_problem()) {
-        let expected = brute_force(&problem.domains, &|v| {
+        let expected = common::brute_force(&problem.domains, &|v| {
             problem.cumulative_holds(v) && problem.side_holds(v)
         });
         for config in some_configs() {
@@ -461,7 +436,7 @@ proptest! {
     #[test]
     fn scheduling_root_propagation_is_sound(problem in task_problem()) {
         for unary in [true, false] {
-            let expected = brute_force(&problem.domains, &|v| {
+            let expected = common::brute_force(&problem.domains, &|v| {
                 let holds = if unary { problem.disjunctive_holds(v) } else { problem.cumulative_holds(v) };
                 holds && problem.side_holds(v)
             });

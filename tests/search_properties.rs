@@ -6,6 +6,8 @@
 //! change neither satisfiability nor the optimum; limits stop an optimisation with the
 //! best so far.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use alldiff::{
@@ -143,23 +145,9 @@ fn problem() -> impl Strategy<Value = Problem> {
 /// Every assignment satisfying every constraint, by enumeration: `digits` counts
 /// through the domains like an odometer, the last variable fastest.
 fn brute_force(problem: &Problem) -> BTreeSet<Vec<i32>> {
-    let domains = &problem.domains;
-    let mut found = BTreeSet::new();
-    let mut digits = vec![0; domains.len()];
-    loop {
-        let values: Vec<i32> = digits.iter().zip(domains).map(|(&i, d)| d[i]).collect();
-        if problem.specs.iter().all(|s| s.holds(&values)) {
-            found.insert(values);
-        }
-        let Some(var) = (0..domains.len())
-            .rev()
-            .find(|&v| digits[v] + 1 < domains[v].len())
-        else {
-            return found;
-        };
-        digits[var] += 1;
-        digits[var + 1..].fill(0);
-    }
+    common::brute_force(&problem.domains, &|values| {
+        problem.specs.iter().all(|s| s.holds(values))
+    })
 }
 
 /// The best objective value over `solutions`, if any.

@@ -107,36 +107,17 @@ fn check_is_big(system: &System) -> Result<(), TestCaseError> {
 }
 
 fn brute_force(system: &System) -> BTreeSet<Vec<i32>> {
-    let mut found = BTreeSet::new();
-    let n = system.domains.len();
-    let mut index = vec![0usize; n];
-    loop {
-        let values: Vec<i32> = (0..n).map(|i| system.domains[i][index[i]]).collect();
+    common::brute_force(&system.domains, &|values| {
         let groups_hold = system.groups.iter().all(|g| {
             let seen: BTreeSet<i32> = g.iter().map(|&i| values[i]).collect();
             seen.len() == g.len()
         });
-        if groups_hold
+        groups_hold
             && system
                 .not_equal
                 .iter()
                 .all(|&(a, b)| values[a] != values[b])
-        {
-            found.insert(values);
-        }
-        let mut i = 0;
-        loop {
-            if i == n {
-                return found;
-            }
-            index[i] += 1;
-            if index[i] < system.domains[i].len() {
-                break;
-            }
-            index[i] = 0;
-            i += 1;
-        }
-    }
+    })
 }
 
 /// How the groups are posted.

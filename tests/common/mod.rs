@@ -4,6 +4,8 @@
     reason = "each test binary uses its own part of this module"
 )]
 
+use std::collections::BTreeSet;
+
 use alldiff::{Model, SearchConfig, Strength, ValueOrder, VarId, VariableOrder};
 
 /// N-Queens as three all-different constraints: rows, and both diagonals as views
@@ -74,3 +76,29 @@ pub fn has_multi_word_domain(domains: &[Vec<i32>]) -> bool {
 /// The store copies its cells at choice points up to this many cells, and trails
 /// above (`COPY_CELLS` in `src/store.rs`).
 pub const COPY_CELLS: usize = 128;
+
+/// Every assignment of `domains` that `holds` accepts: the brute-force oracle the
+/// property tests compare the solver with.
+pub fn brute_force(domains: &[Vec<i32>], holds: &dyn Fn(&[i32]) -> bool) -> BTreeSet<Vec<i32>> {
+    fn walk(
+        domains: &[Vec<i32>],
+        holds: &dyn Fn(&[i32]) -> bool,
+        values: &mut Vec<i32>,
+        found: &mut BTreeSet<Vec<i32>>,
+    ) {
+        if values.len() == domains.len() {
+            if holds(values) {
+                found.insert(values.clone());
+            }
+            return;
+        }
+        for &v in &domains[values.len()] {
+            values.push(v);
+            walk(domains, holds, values, found);
+            values.pop();
+        }
+    }
+    let mut found = BTreeSet::new();
+    walk(domains, holds, &mut Vec::new(), &mut found);
+    found
+}
