@@ -218,16 +218,40 @@ fn default_options_give_thirty_clues() {
     assert_eq!(generated.puzzle.clue_count(), 30);
 }
 
+/// The cell a symmetry maps `(r, c)` to on a grid of side `side` (one generator of
+/// its group; `None` for `None` and `Random`).
+fn image(symmetry: Symmetry, side: usize, r: usize, c: usize) -> Option<(usize, usize)> {
+    let n = side - 1;
+    match symmetry {
+        Symmetry::Rotate180 => Some((n - r, n - c)),
+        Symmetry::Rotate90 => Some((c, n - r)),
+        Symmetry::Mirror => Some((r, n - c)),
+        Symmetry::Flip => Some((n - r, c)),
+        Symmetry::Diagonal => Some((c, r)),
+        _ => None,
+    }
+}
+
+/// Panics unless the clues of `puzzle` keep `symmetry`.
+fn assert_keeps(puzzle: &Grid, symmetry: Symmetry) {
+    let side = puzzle.side();
+    for r in 0..side {
+        for c in 0..side {
+            let (r2, c2) = image(symmetry, side, r, c).expect("a concrete symmetry");
+            assert_eq!(
+                puzzle.get(r, c).is_some(),
+                puzzle.get(r2, c2).is_some(),
+                "{symmetry:?} at r{}c{}: {puzzle}",
+                r + 1,
+                c + 1
+            );
+        }
+    }
+}
+
 #[test]
 fn symmetric_puzzles_are_symmetric() {
-    type Image = fn(usize, usize) -> (usize, usize);
-    let image: [(Symmetry, Image); 4] = [
-        (Symmetry::Rotate180, |r, c| (8 - r, 8 - c)),
-        (Symmetry::Rotate90, |r, c| (c, 8 - r)),
-        (Symmetry::Mirror, |r, c| (r, 8 - c)),
-        (Symmetry::Diagonal, |r, c| (c, r)),
-    ];
-    for (symmetry, map) in image {
+    for symmetry in Symmetry::RANDOM_CHOICES {
         let options = GenerateOptions {
             symmetry,
             hints: Some(32),
@@ -236,21 +260,64 @@ fn symmetric_puzzles_are_symmetric() {
             ..Default::default()
         };
         let generated = generate(&options).unwrap();
-        let puzzle = &generated.puzzle;
-        assert_eq!(puzzle.clue_count(), 32, "{symmetry:?}");
-        for r in 0..9 {
-            for c in 0..9 {
-                let (r2, c2) = map(r, c);
-                assert_eq!(
-                    puzzle.get(r, c).is_some(),
-                    puzzle.get(r2, c2).is_some(),
-                    "{symmetry:?} at r{}c{}",
-                    r + 1,
-                    c + 1
-                );
-            }
-        }
+        assert_eq!(generated.symmetry, symmetry);
+        assert_eq!(generated.puzzle.clue_count(), 32, "{symmetry:?}");
+        assert_keeps(&generated.puzzle, symmetry);
+        assert_eq!(
+            solver().solve(&generated.puzzle),
+            SolveResult::Unique(generated.solution.clone())
+        );
     }
+}
+
+#[test]
+fn flip_is_top_bottom_and_mirror_is_left_right() {
+    assert_eq!(image(Symmetry::Flip, 9, 0, 2), Some((8, 2)));
+    assert_eq!(image(Symmetry::Mirror, 9, 0, 2), Some((0, 6)));
+    assert_eq!(Symmetry::Flip.name(), "flip");
+    assert_eq!(Symmetry::Random.name(), "random");
+}
+
+#[test]
+fn a_random_symmetry_is_drawn_per_puzzle_reproducibly_among_the_valid_ones() {
+    let mut drawn = std::collections::HashSet::new();
+    for seed in 0..12 {
+        // 30 clues: a quarter turn keeps 4k or 4k + 1 clues on a 9x9 grid, not 30.
+        let options = GenerateOptions {
+            symmetry: Symmetry::Random,
+            hints: Some(30),
+            seed,
+            attempts: 50,
+            ..Default::default()
+        };
+        let generated = generate(&options).unwrap();
+        let symmetry = generated.symmetry;
+        assert!(Symmetry::RANDOM_CHOICES.contains(&symmetry), "{symmetry:?}");
+        assert_ne!(symmetry, Symmetry::Rotate90, "seed {seed}");
+        assert_eq!(generated.puzzle.clue_count(), 30);
+        assert_keeps(&generated.puzzle, symmetry);
+        assert_eq!(
+            solver().solve(&generated.puzzle),
+            SolveResult::Unique(generated.solution.clone())
+        );
+        assert_eq!(generate(&options).unwrap(), generated, "seed {seed}");
+        drawn.insert(symmetry);
+    }
+    assert!(drawn.len() >= 3, "{drawn:?}");
+    // Minimal puzzles keep any symmetry, a quarter turn included; 4x4 too.
+    let minimal = GenerateOptions {
+        symmetry: Symmetry::Random,
+        minimal: true,
+        box_size: 2,
+        ..Default::default()
+    };
+    let mut drawn = std::collections::HashSet::new();
+    for seed in 0..30 {
+        let generated = generate(&GenerateOptions { seed, ..minimal }).unwrap();
+        assert_keeps(&generated.puzzle, generated.symmetry);
+        drawn.insert(generated.symmetry);
+    }
+    assert_eq!(drawn.len(), Symmetry::RANDOM_CHOICES.len(), "{drawn:?}");
 }
 
 #[test]

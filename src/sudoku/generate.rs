@@ -17,10 +17,44 @@ pub enum Symmetry {
     Rotate180,
     /// Quarter turns: `(r, c)`, `(c, n-r)`, `(n-r, n-c)`, `(n-c, r)`.
     Rotate90,
-    /// Left–right mirror: `(r, c)` with `(r, n-c)`.
+    /// Left–right mirror, across the vertical axis: `(r, c)` with `(r, n-c)` (qqwing's
+    /// `mirror`).
     Mirror,
+    /// Top–bottom flip, across the horizontal axis: `(r, c)` with `(n-r, c)` (qqwing's
+    /// `flip`).
+    Flip,
     /// The main diagonal: `(r, c)` with `(c, r)`.
     Diagonal,
+    /// One of [`Symmetry::RANDOM_CHOICES`], drawn from the seed for each puzzle among
+    /// those that can keep the number of clues asked for; [`Generated::symmetry`] says
+    /// which.
+    Random,
+}
+
+impl Symmetry {
+    /// The symmetries [`Symmetry::Random`] chooses among: every one but `None` and
+    /// `Random`.
+    pub const RANDOM_CHOICES: [Symmetry; 5] = [
+        Symmetry::Rotate180,
+        Symmetry::Rotate90,
+        Symmetry::Mirror,
+        Symmetry::Flip,
+        Symmetry::Diagonal,
+    ];
+
+    /// The lower-case name: `none`, `rotate180`, `rotate90`, `mirror`, `flip`,
+    /// `diagonal` or `random`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Rotate90 => "rotate90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Flip => "flip",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::Random => "random",
+        }
+    }
 }
 
 /// How clues are taken away from the complete grid.
@@ -87,6 +121,9 @@ pub struct Generated {
     pub solution: Grid,
     /// How many complete grids were tried, from 1.
     pub attempts: u32,
+    /// The symmetry the clues keep: the one asked for, or the one drawn for
+    /// [`Symmetry::Random`]; `None` for [`Removal::HideRandom`].
+    pub symmetry: Symmetry,
 }
 
 /// Why no puzzle was generated.
@@ -228,7 +265,12 @@ pub fn generate_with(
     }
     solver.set_limits(Limits::none().with_nodes(NODE_LIMIT));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
-    let orbits = orbits(side, options.symmetry);
+    let symmetry = match options.removal {
+        Removal::HideRandom { .. } => Symmetry::None,
+        Removal::Unique if options.minimal => resolve(options.symmetry, side, None, &mut rng),
+        Removal::Unique => resolve(options.symmetry, side, Some(hints), &mut rng),
+    };
+    let orbits = orbits(side, symmetry);
     let mut fewest = cells;
     let attempts = options.attempts.max(1);
     for attempt in 1..=attempts {
@@ -246,6 +288,7 @@ pub fn generate_with(
                 puzzle,
                 solution,
                 attempts: attempt,
+                symmetry,
             });
         }
         let target = if options.minimal { 0 } else { hints };
@@ -266,6 +309,7 @@ pub fn generate_with(
             puzzle,
             solution,
             attempts: attempt,
+            symmetry,
         });
     }
     match options.difficulty {
@@ -281,6 +325,42 @@ pub fn generate_with(
             fewest,
         }),
     }
+}
+
+/// The symmetry to use: `symmetry` itself, or for [`Symmetry::Random`] one of
+/// [`Symmetry::RANDOM_CHOICES`] drawn from `rng` among those whose orbits can make up
+/// `hints` clues (any of them when `hints` is `None`). The diagonal keeps any count,
+/// so there is always a choice; `None` if there were not.
+fn resolve(
+    symmetry: Symmetry,
+    side: usize,
+    hints: Option<usize>,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Symmetry {
+    if symmetry != Symmetry::Random {
+        return symmetry;
+    }
+    let choices: Vec<Symmetry> = Symmetry::RANDOM_CHOICES
+        .into_iter()
+        .filter(|&s| hints.is_none_or(|hints| reachable(&orbits(side, s), hints)))
+        .collect();
+    if choices.is_empty() {
+        return Symmetry::None;
+    }
+    choices[rng.random_range(0..choices.len())]
+}
+
+/// Whether some orbits hold exactly `hints` cells in all (a subset sum). O(orbits x
+/// cells).
+fn reachable(orbits: &[Vec<usize>], hints: usize) -> bool {
+    let mut sums = vec![false; hints + 1];
+    sums[0] = true;
+    for orbit in orbits {
+        for total in (orbit.len()..=hints).rev() {
+            sums[total] |= sums[total - orbit.len()];
+        }
+    }
+    sums[hints]
 }
 
 /// A random complete grid, or `None` if the search hit the node limit.
@@ -393,7 +473,10 @@ pub(crate) fn orbits(side: usize, symmetry: Symmetry) -> Vec<Vec<usize>> {
                 Symmetry::Rotate180 => vec![(r, c), (n - r, n - c)],
                 Symmetry::Rotate90 => vec![(r, c), (c, n - r), (n - r, n - c), (n - c, r)],
                 Symmetry::Mirror => vec![(r, c), (r, n - c)],
+                Symmetry::Flip => vec![(r, c), (n - r, c)],
                 Symmetry::Diagonal => vec![(r, c), (c, r)],
+                // Resolved before the orbits are made; as a fallback, one at a time.
+                Symmetry::Random => vec![(r, c)],
             };
             orbit.sort_unstable();
             orbit.dedup();
