@@ -453,10 +453,10 @@ mod tests {
         let mut cfg = config(1, 10);
         cfg.format = Format::Json;
         let (_, out, _) = run_on(Cursor::new(b"\n\n\xc0\n".to_vec()), cfg, || (), echo);
-        assert_eq!(
-            out,
-            "{\"line\":3,\"error\":\"line is not UTF-8 (byte 1)\"}\n"
-        );
+        let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(value["line"], 3);
+        assert_eq!(value["status"], "error");
+        assert_eq!(value["error"], "line is not UTF-8 (byte 1)");
         let item = Item::new(Origin::Argument(2), b"x\"y".to_vec());
         let report = ItemReport::error(Format::Json, &item, "bad \"quote\"");
         let value: serde_json::Value = serde_json::from_str(report.record()).unwrap();

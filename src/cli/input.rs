@@ -74,6 +74,7 @@ impl Item {
     }
 
     /// The 1-based line (or argument) number.
+    #[cfg(test)]
     pub(crate) fn number(&self) -> u64 {
         self.origin.number()
     }

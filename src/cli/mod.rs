@@ -14,17 +14,18 @@
 //!
 //! Dependencies point one way: [`args`] (the clap definitions) and [`input`]
 //! (arguments, a file or standard input as numbered items) use nothing else in
-//! `cli`; [`report`] (one item's [`ItemReport`], a run's `Summary` and exit
-//! status) uses both; [`batch`] runs the work on the items in parallel and
+//! `cli`; [`record`] (one puzzle's result, written in any format) uses both;
+//! [`report`] (one item's [`ItemReport`], a run's `Summary` and exit status)
+//! uses those; [`batch`] runs the work on the items in parallel and
 //! writes the reports in order; [`commands`] uses them all.
 
 pub(crate) mod args;
 pub(crate) mod batch;
 pub(crate) mod commands;
 pub(crate) mod input;
+pub(crate) mod record;
 pub(crate) mod report;
 
-pub(crate) use args::Format;
 pub(crate) use args::{Cli, Command, CountArgs, GenerateArgs, RateArgs, SolveArgs, ValidateArgs};
 pub(crate) use batch::run_batch;
 pub(crate) use input::Item;

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use super::args::Format;
 use super::input::Item;
+use super::record::{Record, Style};
 
 /// Exit status: every item succeeded.
 pub(crate) const EXIT_SUCCESS: u8 = 0;
@@ -45,20 +46,11 @@ impl ItemReport {
     }
 
     /// A failure whose record is the error itself, written the same way by
-    /// every subcommand: `error: MESSAGE` for `line` and `grid`, and
-    /// `{"line":N,"error":"MESSAGE"}` for `json` (`"argument"` instead of
-    /// `"line"` for a `PUZZLE` argument).
+    /// every subcommand ([`Record::error`]): `error: MESSAGE` for `line`,
+    /// and `{"line":N,"status":"error","puzzle":null,"error":"MESSAGE",...}`
+    /// for `json` (`"argument"` instead of `"line"` for a `PUZZLE` argument).
     pub(crate) fn error(format: Format, item: &Item, message: impl Display) -> Self {
-        let message = message.to_string();
-        let record = match format {
-            Format::Line | Format::Grid => format!("error: {message}"),
-            Format::Json => {
-                let key = item.origin().noun();
-                let message = serde_json::Value::from(message);
-                format!("{{\"{key}\":{},\"error\":{message}}}", item.number())
-            }
-        };
-        ItemReport::failure(record)
+        ItemReport::failure(Record::error(item, message).render(Style::plain(format)))
     }
 
     /// Adds a message for standard error; the batch writes it as

@@ -275,6 +275,10 @@ pub(crate) struct SolveArgs {
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
 
+    /// Technique counts.
+    #[command(flatten)]
+    pub(crate) stats: StatsArgs,
+
     /// Puzzles, format and threads.
     #[command(flatten)]
     pub(crate) puzzles: PuzzleArgs,
@@ -311,6 +315,10 @@ pub(crate) struct ValidateArgs {
 /// Options of `alldiff explain`.
 #[derive(Debug, Args)]
 pub(crate) struct ExplainArgs {
+    /// Technique counts.
+    #[command(flatten)]
+    pub(crate) stats: StatsArgs,
+
     /// Puzzles, format and threads.
     #[command(flatten)]
     pub(crate) puzzles: PuzzleArgs,
@@ -378,6 +386,10 @@ pub(crate) struct GenerateArgs {
     )]
     pub(crate) attempts: u32,
 
+    /// Technique counts.
+    #[command(flatten)]
+    pub(crate) stats: StatsArgs,
+
     /// Format and threads (generate consumes no puzzles).
     #[command(flatten)]
     pub(crate) output: OutputArgs,
@@ -414,10 +426,17 @@ pub(crate) enum SymmetryArg {
     Rotate180,
     /// Quarter turns.
     Rotate90,
-    /// Left-right mirror.
+    /// Left-right mirror, across the vertical axis: column c with column N-1-c
+    /// (qqwing's `mirror`).
     Mirror,
-    /// The main diagonal.
+    /// Top-bottom flip, across the horizontal axis: row r with row N-1-r
+    /// (qqwing's `flip`).
+    Flip,
+    /// The main diagonal: rNcM with rMcN.
     Diagonal,
+    /// One of rotate180, rotate90, mirror, flip and diagonal for each puzzle,
+    /// drawn from its seed among those that can keep --hints (shown in json).
+    Random,
 }
 
 impl From<SymmetryArg> for Symmetry {
@@ -427,7 +446,9 @@ impl From<SymmetryArg> for Symmetry {
             SymmetryArg::Rotate180 => Symmetry::Rotate180,
             SymmetryArg::Rotate90 => Symmetry::Rotate90,
             SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Flip => Symmetry::Flip,
             SymmetryArg::Diagonal => Symmetry::Diagonal,
+            SymmetryArg::Random => Symmetry::Random,
         }
     }
 }
@@ -465,6 +486,10 @@ pub(crate) struct RateArgs {
     /// Search limits (only diabolical puzzles search).
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
+
+    /// Technique counts.
+    #[command(flatten)]
+    pub(crate) stats: StatsArgs,
 
     /// Puzzles, format and threads.
     #[command(flatten)]
@@ -575,6 +600,24 @@ pub(crate) struct OutputArgs {
     /// is cut down to that.
     #[arg(short = 'j', long, value_name = "N", value_parser = parse_threads)]
     pub(crate) threads: Option<NonZeroUsize>,
+
+    /// Show the time each puzzle took, in milliseconds (`time_ms=` in line
+    /// and compact, `Time:` in grid and labelled, a `time_ms` column in csv;
+    /// json always has `time_ms`).
+    #[arg(long)]
+    pub(crate) timer: bool,
+}
+
+/// `--stats`, for the subcommands that can explain a puzzle.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct StatsArgs {
+    /// Count the techniques that solve each puzzle, as `alldiff explain` finds
+    /// them: naked and hidden singles, value eliminations, locked candidates,
+    /// subsets (pairs, triples, ...), other propagation, guesses, backtracks
+    /// and contradictions (`stats` in json; none for a puzzle without exactly
+    /// one solution). It costs an explanation of each puzzle.
+    #[arg(long)]
+    pub(crate) stats: bool,
 }
 
 impl OutputArgs {
@@ -606,9 +649,21 @@ impl OutputArgs {
 pub(crate) enum Format {
     /// One line per puzzle: the 81-character grid, a number or a word.
     Line,
+    /// Grids as N lines of N symbols (9 lines of 9 for 9x9), no separators,
+    /// an empty line after each (qqwing's compact form); other records as in
+    /// `line`.
+    Compact,
     /// A 9x9 grid drawn over several lines, for people.
     Grid,
-    /// One JSON object per line (JSON Lines), for programs.
+    /// Labelled, for people: `Puzzle (line N):` and its grid, `Solution:`,
+    /// `Grade:` where known, `Status:`, and what else the command found.
+    Labelled,
+    /// Comma-separated values: a header line, then one row per puzzle:
+    /// puzzle, result, status, grade (and time_ms with --timer, a column per
+    /// technique with --stats).
+    Csv,
+    /// One JSON object per line (JSON Lines), for programs; the schema is
+    /// docs/cli-schema.json.
     Json,
 }
 
@@ -719,7 +774,7 @@ mod tests {
     fn format_defaults_to_grid_on_a_terminal_and_line_elsewhere() {
         assert_eq!(Format::resolve(None, true), Format::Grid);
         assert_eq!(Format::resolve(None, false), Format::Line);
-        for f in [Format::Line, Format::Grid, Format::Json] {
+        for &f in Format::value_variants() {
             assert_eq!(Format::resolve(Some(f), true), f);
             assert_eq!(Format::resolve(Some(f), false), f);
         }

@@ -1,49 +1,60 @@
 //! `alldiff count`: the number of solutions of each puzzle, up to a limit.
 
 use std::process::ExitCode;
+use std::time::Instant;
 
 use alldiff::sudoku::SudokuSolver;
-use alldiff::{Count, CountStatus, Statistics};
+use alldiff::{Count, CountStatus};
 use serde_json::json;
 
-use super::{new_solver, parse_item};
-use crate::cli::{CountArgs, Format, Item, ItemReport, run_batch};
+use super::{new_solver, parse_item, write_header};
+use crate::cli::record::{Record, Style};
+use crate::cli::{CountArgs, Item, ItemReport, run_batch};
 
 /// Counts the solutions of every item.
 pub(crate) fn count(args: CountArgs) -> anyhow::Result<ExitCode> {
     let limits = args.limits.limits();
     let limit = args.limit.get();
     let options = args.propagation.options();
+    let style = Style::of(&args.puzzles.output, false);
+    write_header(style)?;
     let new_solver = || new_solver(options, &limits);
-    run_batch(&args.puzzles, new_solver, |state, item, format| {
-        count_item(state, item, format, limit)
+    run_batch(&args.puzzles, new_solver, |state, item, _| {
+        count_item(state, item, style, limit)
     })
 }
 
-fn count_item(solver: &mut SudokuSolver, item: &Item, format: Format, limit: u64) -> ItemReport {
-    let grid = match parse_item(item, format) {
+fn count_item(solver: &mut SudokuSolver, item: &Item, style: Style, limit: u64) -> ItemReport {
+    let started = Instant::now();
+    let grid = match parse_item(item, style) {
         Ok(grid) => grid,
         Err(report) => return report,
     };
     let count = solver.count(&grid, Some(limit));
-    let text = match format {
-        Format::Line => line(count),
-        Format::Grid => {
-            let words = match count.status {
-                CountStatus::Complete if count.solutions == 1 => "1 solution".to_owned(),
-                CountStatus::Complete => format!("{} solutions", count.solutions),
-                CountStatus::LimitReached => {
-                    format!(
-                        "{} solutions (the limit; there may be more)",
-                        count.solutions
-                    )
-                }
-                CountStatus::Stopped(_) => line(count),
-            };
-            format!("{}{words}\n", grid.to_grid_string())
-        }
-        Format::Json => json_record(item, count, &solver.statistics()),
+    let (status, words) = match count.status {
+        CountStatus::Complete if count.solutions == 1 => ("complete", "1 solution".to_owned()),
+        CountStatus::Complete => ("complete", format!("{} solutions", count.solutions)),
+        CountStatus::LimitReached => (
+            "limit",
+            format!(
+                "{} solutions (the limit; there may be more)",
+                count.solutions
+            ),
+        ),
+        CountStatus::Stopped(_) => ("stopped", line(count)),
     };
+    let mut record = Record::new(item, status, line(count))
+        .puzzle(&grid)
+        .grid(format!("{}{words}\n", grid.to_grid_string()))
+        .label("Solutions", words)
+        .field("count", count.solutions)
+        .field("complete", count.status == CountStatus::Complete)
+        .field("statistics", json!(solver.statistics()))
+        .time(started.elapsed());
+    if let CountStatus::Stopped(reason) = count.status {
+        record = record.field("reason", reason.to_string());
+    }
+    let text = record.render(style);
     // No solution is a failure, as in `solve`; the record still says 0.
     match count.status {
         CountStatus::Stopped(_) => ItemReport::failure(text),
@@ -60,28 +71,10 @@ fn line(count: Count) -> String {
     }
 }
 
-fn json_record(item: &Item, count: Count, statistics: &Statistics) -> String {
-    let status = match count.status {
-        CountStatus::Complete => "complete",
-        CountStatus::LimitReached => "limit",
-        CountStatus::Stopped(_) => "stopped",
-    };
-    let mut object = json!({
-        item.origin().noun(): item.number(),
-        "status": status,
-        "count": count.solutions,
-        "complete": count.status == CountStatus::Complete,
-        "statistics": statistics,
-    });
-    if let CountStatus::Stopped(reason) = count.status {
-        object["reason"] = json!(reason.to_string());
-    }
-    object.to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::args::Format;
     use crate::cli::input::Origin;
     use alldiff::Limits;
     use alldiff::sudoku::SolverOptions;
@@ -91,7 +84,7 @@ mod tests {
         count_item(
             &mut new_solver(SolverOptions::default(), limits),
             &item,
-            format,
+            Style::plain(format),
             limit,
         )
     }

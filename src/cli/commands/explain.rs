@@ -1,59 +1,87 @@
 //! `alldiff explain`: the solution of each puzzle as human steps.
 
 use std::process::ExitCode;
+use std::time::Instant;
 
-use alldiff::sudoku::explain as explain_grid;
+use alldiff::sudoku::{ExplainError, explain as explain_grid};
+use serde_json::Value;
 
-use super::parse_item;
+use super::{parse_item, write_header};
 use crate::cli::args::ExplainArgs;
-use crate::cli::{Format, Item, ItemReport, run_batch};
+use crate::cli::record::{Record, Stats, Style, compact};
+use crate::cli::{Item, ItemReport, run_batch};
 
 /// Explains every item: its steps one a line (`line`), between the puzzle and
 /// solution grids (`grid`), or one JSON object (`json`).
 pub(crate) fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
-    run_batch(
-        &args.puzzles,
-        || (),
-        |_, item, format| explain_item(item, format),
-    )
+    let style = Style::of(&args.puzzles.output, args.stats.stats);
+    write_header(style)?;
+    run_batch(&args.puzzles, || (), |_, item, _| explain_item(item, style))
 }
 
-fn explain_item(item: &Item, format: Format) -> ItemReport {
-    let grid = match parse_item(item, format) {
+fn explain_item(item: &Item, style: Style) -> ItemReport {
+    let started = Instant::now();
+    let grid = match parse_item(item, style) {
         Ok(grid) => grid,
         Err(report) => return report,
     };
     let explanation = match explain_grid(&grid) {
         Ok(explanation) => explanation,
-        Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e.to_string()),
-    };
-    let steps = explanation.to_string();
-    let solution = explanation.solution();
-    let record = match format {
-        Format::Line => format!("{steps}solution {}", solution.to_line()),
-        Format::Grid => format!(
-            "{}\n{steps}\n{}",
-            grid.to_grid_string(),
-            solution.to_grid_string().trim_end()
-        ),
-        Format::Json => {
-            let mut json = match serde_json::to_value(&explanation) {
-                Ok(json) => json,
-                Err(e) => return ItemReport::error(format, item, &e),
+        Err(e) => {
+            let status = match &e {
+                ExplainError::InvalidClues(_) => "invalid",
+                ExplainError::NoSolution => "none",
+                ExplainError::MultipleSolutions => "multiple",
+                _ => "error",
             };
-            let key = item.origin().noun();
-            if let Some(object) = json.as_object_mut() {
-                object.insert(key.to_owned(), item.number().into());
+            let mut record = match status {
+                "error" => Record::error(item, &e),
+                _ => {
+                    Record::new(item, status, format!("error: {e}")).label("Reason", e.to_string())
+                }
+            };
+            if let ExplainError::InvalidClues(conflict) = &e {
+                record = record.field("conflicts", vec![conflict.to_string()]);
             }
-            json.to_string()
+            if style.stats {
+                record = record.stats(None);
+            }
+            let text = record.puzzle(&grid).time(started.elapsed()).render(style);
+            return ItemReport::failure(text).with_diagnostic(e.to_string());
         }
     };
-    ItemReport::success(record)
+    let time = started.elapsed();
+    let steps = explanation.to_string();
+    let solution = explanation.solution();
+    // The library's JSON form: puzzle, solution, guesses and steps.
+    let mut json = serde_json::to_value(&explanation).unwrap_or(Value::Null);
+    let mut record = Record::new(
+        item,
+        "explained",
+        format!("{steps}solution {}", solution.to_line()),
+    )
+    .puzzle(&grid)
+    .solution(Some(solution))
+    .grid(format!(
+        "{}\n{steps}\n{}",
+        grid.to_grid_string(),
+        solution.to_grid_string().trim_end()
+    ))
+    .compact(format!("{steps}\n{}", compact(solution)))
+    .label("Steps", steps.clone())
+    .field("guesses", json["guesses"].take())
+    .field("steps", json["steps"].take())
+    .time(time);
+    if style.stats {
+        record = record.stats(Some(Stats::of(&explanation)));
+    }
+    ItemReport::success(record.render(style))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::args::Format;
     use crate::cli::input::Origin;
     use alldiff::sudoku::Grid;
 
@@ -65,7 +93,7 @@ mod tests {
     fn run(text: &str, format: Format) -> ItemReport {
         explain_item(
             &Item::new(Origin::Line(3), text.as_bytes().to_vec()),
-            format,
+            Style::plain(format),
         )
     }
 
@@ -121,11 +149,9 @@ mod tests {
         assert!(!report.is_success());
         let json: serde_json::Value = serde_json::from_str(report.record()).unwrap();
         assert_eq!(json["line"], 3);
-        let error = json["error"].as_str().unwrap();
-        assert!(
-            error.starts_with("the clues break the rules: row 1 has 3 twice"),
-            "{error}"
-        );
+        assert_eq!(json["status"], "invalid");
+        let conflict = json["conflicts"][0].as_str().unwrap();
+        assert!(conflict.starts_with("row 1 has 3 twice"), "{conflict}");
         let open = run(&".".repeat(16), Format::Line);
         assert_eq!(
             open.record(),

@@ -5,7 +5,7 @@ use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher as _;
 use std::io::{self, BufWriter, IsTerminal as _, Write as _};
 use std::process::ExitCode;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use alldiff::sudoku::{
     GenerateError, GenerateOptions, Generated, Removal, SolverOptions, SudokuSolver, default_hints,
@@ -14,11 +14,11 @@ use alldiff::sudoku::{
 use anyhow::Context as _;
 use clap::ValueEnum as _;
 use rayon::prelude::*;
-use serde_json::json;
 
+use crate::cli::GenerateArgs;
 use crate::cli::args::SymmetryArg;
+use crate::cli::record::{Record, Source, Stats, Style, compact};
 use crate::cli::report::{EXIT_FAILURE, EXIT_SUCCESS};
-use crate::cli::{Format, GenerateArgs};
 
 /// Puzzles generated per thread before a batch of results is written.
 const PER_THREAD: u64 = 8;
@@ -43,7 +43,7 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         seed,
         attempts: args.attempts,
     };
-    let format = args.output.format();
+    let style = Style::of(&args.output, args.stats.stats);
     let threads = args.output.threads_for(args.count).get();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -56,12 +56,22 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
             seed: seed.wrapping_add(index),
             ..options
         };
-        (index, options.seed, generate_with(solver, &options))
+        let started = Instant::now();
+        let generated = generate_with(solver, &options);
+        let time = started.elapsed();
+        let stats = match &generated {
+            Ok(generated) if style.stats => Some(Stats::of_puzzle(&generated.puzzle)),
+            _ => None,
+        };
+        (index, options.seed, generated.map(|g| (g, time, stats)))
     };
     let new_solver = || SudokuSolver::with_options(SolverOptions::singles());
     let mut own_solver = new_solver();
 
     let mut out = BufWriter::new(io::stdout().lock());
+    if let Some(header) = style.csv_header() {
+        writeln!(out, "{header}")?;
+    }
     let mut failed = false;
     let step = PER_THREAD * threads as u64;
     let mut start = 0;
@@ -79,8 +89,13 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         };
         for (index, seed, result) in results {
             match result {
-                Ok(generated) => {
-                    writeln!(out, "{}", record(&generated, index, seed, format, &args))?;
+                Ok((generated, time, stats)) => {
+                    let record = record(&generated, index, seed, time, &args);
+                    let record = match stats {
+                        Some(stats) => record.stats(stats),
+                        None => record,
+                    };
+                    writeln!(out, "{}", record.render(style))?;
                 }
                 // The same for every puzzle: the request itself is impossible.
                 Err(
@@ -113,7 +128,9 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
 /// error naming the nearest possible counts, and an impossible default is
 /// moved to the nearest possible count above it, with a note on standard error.
 fn hints(args: &GenerateArgs) -> anyhow::Result<Option<usize>> {
-    if args.minimal || args.hide_random.is_some() {
+    // A random symmetry is drawn among those that can keep the count (the
+    // diagonal keeps any), so only the count itself is checked, by the library.
+    if args.minimal || args.hide_random.is_some() || args.symmetry == SymmetryArg::Random {
         return Ok(args.hints);
     }
     let box_size = args.box_size();
@@ -182,8 +199,10 @@ impl Orbits {
             SymmetryArg::None => (cells, 1),
             SymmetryArg::Rotate180 => (odd, 2),
             SymmetryArg::Rotate90 => (odd, 4),
-            SymmetryArg::Mirror => (odd * side, 2),
+            SymmetryArg::Mirror | SymmetryArg::Flip => (odd * side, 2),
             SymmetryArg::Diagonal => (side, 2),
+            // Never asked: `hints` returns before (one cell at a time here).
+            SymmetryArg::Random => (cells, 1),
         };
         Orbits {
             fixed,
@@ -224,38 +243,50 @@ impl Orbits {
     }
 }
 
-/// One generated puzzle in `format`.
+/// The record of one generated puzzle.
 fn record(
     generated: &Generated,
     index: u64,
     seed: u64,
-    format: Format,
+    time: Duration,
     args: &GenerateArgs,
-) -> String {
+) -> Record {
     let Generated {
         puzzle, solution, ..
     } = generated;
-    match format {
-        Format::Line if args.with_solution => format!("{puzzle} {solution}"),
-        Format::Line => puzzle.to_line(),
-        Format::Grid if args.with_solution => {
-            format!("{}\n{}", puzzle.to_grid_string(), solution.to_grid_string())
-        }
-        Format::Grid => puzzle.to_grid_string(),
-        Format::Json => {
-            let mut object = json!({
-                "index": index,
-                "seed": seed,
-                "puzzle": puzzle.to_line(),
-                "hints": puzzle.clue_count(),
-                "attempts": generated.attempts,
-            });
-            if args.with_solution {
-                object["solution"] = json!(solution.to_line());
-            }
-            object.to_string()
-        }
+    let (line, grid, drawn) = if args.with_solution {
+        (
+            format!("{puzzle} {solution}"),
+            format!("{}\n{}", puzzle.to_grid_string(), solution.to_grid_string()),
+            format!("{}\n{}", compact(puzzle), compact(solution)),
+        )
+    } else {
+        (puzzle.to_line(), puzzle.to_grid_string(), compact(puzzle))
+    };
+    let symmetry = generated.symmetry.name();
+    let mut record = Record::new(Source::Index(index), "generated", line)
+        .puzzle(puzzle)
+        .grid(grid)
+        .compact(drawn)
+        .result(if args.with_solution {
+            solution.to_line()
+        } else {
+            String::new()
+        })
+        .label("Seed", seed.to_string())
+        .label("Symmetry", symmetry.to_owned())
+        .field("seed", seed)
+        .field("hints", puzzle.clue_count())
+        .field("attempts", generated.attempts)
+        .field("symmetry", symmetry)
+        .time(time);
+    if args.with_solution {
+        record = record.solution(Some(solution));
     }
+    if let Some(difficulty) = args.difficulty {
+        record = record.grade(difficulty.into());
+    }
+    record
 }
 
 /// A seed that differs from run to run: the standard library's per-process
@@ -287,7 +318,9 @@ mod tests {
                     SymmetryArg::Rotate180 => vec![(r, c), (n - r, n - c)],
                     SymmetryArg::Rotate90 => vec![(r, c), (c, n - r), (n - r, n - c), (n - c, r)],
                     SymmetryArg::Mirror => vec![(r, c), (r, n - c)],
+                    SymmetryArg::Flip => vec![(r, c), (n - r, c)],
                     SymmetryArg::Diagonal => vec![(r, c), (c, r)],
+                    SymmetryArg::Random => vec![(r, c)],
                 };
                 orbit.sort_unstable();
                 orbit.dedup();

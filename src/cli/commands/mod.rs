@@ -18,17 +18,34 @@ pub(crate) use solve::solve;
 pub(crate) use trace::trace;
 pub(crate) use validate::validate;
 
+use std::io::{self, Write as _};
+
 use alldiff::Limits;
 use alldiff::sudoku::{Grid, ParseError, SolverOptions, SudokuSolver};
 
-use crate::cli::{Format, Item, ItemReport};
+use crate::cli::record::{Record, Style};
+use crate::cli::{Item, ItemReport};
 
-/// The grid of an item, or the failure report that says why it is not one.
-fn parse_item(item: &Item, format: Format) -> Result<Grid, ItemReport> {
-    let text = item
-        .text()
-        .map_err(|e| ItemReport::error(format, item, &e).with_diagnostic(e.to_string()))?;
-    parse_grid(text).map_err(|e| ItemReport::error(format, item, &e).with_diagnostic(e))
+/// The grid of an item, or the failure report that says why it is not one
+/// (also written to standard error).
+fn parse_item(item: &Item, style: Style) -> Result<Grid, ItemReport> {
+    let text = item.text().map_err(|e| not_a_puzzle(item, style, e))?;
+    parse_grid(text).map_err(|e| not_a_puzzle(item, style, e))
+}
+
+/// The failure report of an item that is not a puzzle, with the message on
+/// standard error too.
+fn not_a_puzzle(item: &Item, style: Style, message: impl ToString) -> ItemReport {
+    let message = message.to_string();
+    ItemReport::failure(Record::error(item, &message).render(style)).with_diagnostic(message)
+}
+
+/// Writes the CSV header line, if `style` is csv, before the records.
+fn write_header(style: Style) -> io::Result<()> {
+    match style.csv_header() {
+        Some(header) => writeln!(io::stdout().lock(), "{header}"),
+        None => Ok(()),
+    }
 }
 
 /// Parses a grid; the error is the library's message, except that a wrong

@@ -1,67 +1,86 @@
 //! `alldiff rate`: the grade of each puzzle.
 
 use std::process::ExitCode;
+use std::time::Instant;
 
 use alldiff::Limits;
 use alldiff::sudoku::{RateError, rate_with_limits};
-use serde_json::json;
 
-use super::parse_item;
-use crate::cli::{Format, Item, ItemReport, RateArgs, run_batch};
+use super::{parse_item, write_header};
+use crate::cli::record::{Record, Stats, Style};
+use crate::cli::{Item, ItemReport, RateArgs, run_batch};
 
 /// Rates every item.
 pub(crate) fn rate(args: RateArgs) -> anyhow::Result<ExitCode> {
     let limits = args.limits.limits();
+    let style = Style::of(&args.puzzles.output, args.stats.stats);
+    write_header(style)?;
     run_batch(
         &args.puzzles,
         || (),
-        |_, item, format| rate_item(item, format, &limits),
+        |_, item, _| rate_item(item, style, &limits),
     )
 }
 
-fn rate_item(item: &Item, format: Format, limits: &Limits) -> ItemReport {
-    let grid = match parse_item(item, format) {
+fn rate_item(item: &Item, style: Style, limits: &Limits) -> ItemReport {
+    let started = Instant::now();
+    let grid = match parse_item(item, style) {
         Ok(grid) => grid,
         Err(report) => return report,
     };
-    match rate_with_limits(&grid, limits) {
+    let rated = rate_with_limits(&grid, limits);
+    let time = started.elapsed();
+    let (status, line) = match &rated {
+        Ok(rating) => ("rated", rating.difficulty.name().to_owned()),
+        Err(RateError::Stopped(reason)) => ("stopped", format!("stopped: {reason}")),
+        Err(RateError::NoSolution) => ("none", format!("error: {}", RateError::NoSolution)),
+        Err(RateError::MultipleSolutions) => (
+            "multiple",
+            format!("error: {}", RateError::MultipleSolutions),
+        ),
+        Err(e) => ("error", format!("error: {e}")),
+    };
+    let mut record = match &rated {
+        Err(e) if status == "error" => Record::error(item, e),
+        _ => Record::new(item, status, line.clone()),
+    }
+    .puzzle(&grid)
+    .grid(format!("{}{line}\n", grid.to_grid_string()))
+    .time(time);
+    match &rated {
         Ok(rating) => {
-            let grade = rating.difficulty.name();
-            ItemReport::success(match format {
-                Format::Line => grade.to_owned(),
-                Format::Grid => format!("{}{grade}\n", grid.to_grid_string()),
-                Format::Json => json!({
-                    item.origin().noun(): item.number(),
-                    "status": "rated",
-                    "difficulty": grade,
-                    "nodes": rating.nodes,
-                    "failures": rating.failures,
-                })
-                .to_string(),
-            })
+            record = record
+                .grade(rating.difficulty)
+                .field("nodes", rating.nodes)
+                .field("failures", rating.failures);
         }
-        Err(RateError::Stopped(reason)) => ItemReport::failure(match format {
-            Format::Line => format!("stopped: {reason}"),
-            Format::Grid => format!("{}stopped: {reason}\n", grid.to_grid_string()),
-            Format::Json => json!({
-                item.origin().noun(): item.number(),
-                "status": "stopped",
-                "reason": reason.to_string(),
-            })
-            .to_string(),
-        }),
-        Err(e) => ItemReport::error(format, item, &e),
+        Err(RateError::Stopped(reason)) => {
+            record = record
+                .field("reason", reason.to_string())
+                .label("Reason", reason.to_string());
+        }
+        Err(_) => {}
+    }
+    if style.stats {
+        record = record.stats(Stats::of_puzzle(&grid));
+    }
+    let text = record.render(style);
+    if rated.is_ok() {
+        ItemReport::success(text)
+    } else {
+        ItemReport::failure(text)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::args::Format;
     use crate::cli::input::Origin;
 
     fn run(text: &str) -> ItemReport {
         let item = Item::new(Origin::Line(3), text.as_bytes().to_vec());
-        rate_item(&item, Format::Line, &Limits::none())
+        rate_item(&item, Style::plain(Format::Line), &Limits::none())
     }
 
     #[test]

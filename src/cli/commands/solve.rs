@@ -7,6 +7,7 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use alldiff::sudoku::{Grid, SolveResult, SolverOptions, SudokuModel, SudokuSolver};
 use alldiff::trace::{Written, count_traced, solve_traced};
@@ -14,9 +15,10 @@ use alldiff::{Limits, Solver, Statistics, StopReason};
 use anyhow::Context as _;
 use serde_json::json;
 
-use super::{new_solver, parse_item};
+use super::{new_solver, parse_item, write_header};
 use crate::cli::input::ensure_not_input;
-use crate::cli::{Format, Item, ItemReport, SolveArgs, run_batch};
+use crate::cli::record::{Record, Stats, Style, compact};
+use crate::cli::{Item, ItemReport, SolveArgs, run_batch};
 
 /// What `solve` found for one puzzle.
 #[derive(Debug)]
@@ -64,9 +66,11 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
+    let style = Style::of(&puzzles.output, args.stats.stats);
+    write_header(style)?;
     let new_solver = || new_solver(options, &limits);
-    let code = run_batch(&puzzles, new_solver, |state, item, format| {
-        solve_item(state, item, format, &limits, first, trace.as_ref())
+    let code = run_batch(&puzzles, new_solver, |state, item, _| {
+        solve_item(state, item, style, &limits, first, trace.as_ref())
     })?;
     if let Some(trace) = trace {
         let untouched = trace.file.lock().map(|f| f.is_some()).unwrap_or(false);
@@ -83,12 +87,13 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
 fn solve_item(
     solver: &mut SudokuSolver,
     item: &Item,
-    format: Format,
+    style: Style,
     limits: &Limits,
     first: bool,
     trace: Option<&TraceRequest>,
 ) -> ItemReport {
-    let grid = match parse_item(item, format) {
+    let started = Instant::now();
+    let grid = match parse_item(item, style) {
         Ok(grid) => grid,
         Err(report) => return report,
     };
@@ -122,7 +127,21 @@ fn solve_item(
             SolveResult::Stopped(reason) => Answer::Stopped(reason),
         }
     };
-    let report = record(item, format, &answer, &solver.statistics());
+    let mut record = record(
+        item,
+        &grid,
+        &answer,
+        &solver.statistics(),
+        started.elapsed(),
+    );
+    if style.stats {
+        record = record.stats(Stats::of_puzzle(&grid));
+    }
+    let text = record.render(style);
+    let report = match answer {
+        Answer::Unique(_) | Answer::Found(_) => ItemReport::success(text),
+        _ => ItemReport::failure(text),
+    };
     match diagnostic {
         Some(message) => report.with_diagnostic(message),
         None => report,
@@ -157,53 +176,58 @@ fn record_trace(
     Ok(written)
 }
 
-/// The record of one answer in `format`.
-fn record(item: &Item, format: Format, answer: &Answer, statistics: &Statistics) -> ItemReport {
-    let text = match format {
-        Format::Line => match answer {
-            Answer::Unique(g) | Answer::Found(g) => g.to_line(),
-            Answer::Multiple(_) => "multiple".to_owned(),
-            Answer::None => "none".to_owned(),
-            Answer::Stopped(reason) => format!("stopped: {reason}"),
-        },
-        Format::Grid => match answer {
-            Answer::Unique(g) | Answer::Found(g) => g.to_grid_string(),
-            Answer::Multiple(g) => format!(
+/// The record of one answer.
+fn record(
+    item: &Item,
+    puzzle: &Grid,
+    answer: &Answer,
+    statistics: &Statistics,
+    time: Duration,
+) -> Record {
+    let (status, solution) = match answer {
+        Answer::Unique(g) => ("unique", Some(g)),
+        Answer::Multiple(g) => ("multiple", Some(g)),
+        Answer::Found(g) => ("solved", Some(g)),
+        Answer::None => ("none", None),
+        Answer::Stopped(_) => ("stopped", None),
+    };
+    let (line, grid) = match answer {
+        Answer::Unique(g) | Answer::Found(g) => (g.to_line(), g.to_grid_string()),
+        Answer::Multiple(g) => (
+            "multiple".to_owned(),
+            format!(
                 "{}multiple: more than one solution; this is one of them\n",
                 g.to_grid_string()
             ),
-            Answer::None => "No solution exists\n".to_owned(),
-            Answer::Stopped(reason) => format!("stopped: {reason}\n"),
-        },
-        Format::Json => {
-            let (status, solution) = match answer {
-                Answer::Unique(g) => ("unique", Some(g.to_line())),
-                Answer::Multiple(g) => ("multiple", Some(g.to_line())),
-                Answer::Found(g) => ("solved", Some(g.to_line())),
-                Answer::None => ("none", None),
-                Answer::Stopped(_) => ("stopped", None),
-            };
-            let mut object = json!({
-                item.origin().noun(): item.number(),
-                "status": status,
-                "solution": solution,
-                "statistics": statistics,
-            });
-            if let Answer::Stopped(reason) = answer {
-                object["reason"] = json!(reason.to_string());
-            }
-            object.to_string()
+        ),
+        Answer::None => ("none".to_owned(), "No solution exists\n".to_owned()),
+        Answer::Stopped(reason) => {
+            let line = format!("stopped: {reason}");
+            let grid = format!("{line}\n");
+            (line, grid)
         }
     };
-    match answer {
-        Answer::Unique(_) | Answer::Found(_) => ItemReport::success(text),
-        _ => ItemReport::failure(text),
+    let mut record = Record::new(item, status, line)
+        .puzzle(puzzle)
+        .solution(solution)
+        .grid(grid)
+        .field("statistics", json!(statistics))
+        .time(time);
+    if let Answer::Unique(g) | Answer::Found(g) = answer {
+        record = record.compact(compact(g));
     }
+    if let Answer::Stopped(reason) = answer {
+        record = record
+            .field("reason", reason.to_string())
+            .label("Reason", reason.to_string());
+    }
+    record
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::args::Format;
     use crate::cli::input::Origin;
 
     const CLASSIC: &str =
@@ -212,7 +236,8 @@ mod tests {
     fn run(text: &str, format: Format, first: bool) -> ItemReport {
         let mut state = new_solver(SolverOptions::default(), &Limits::none());
         let item = Item::new(Origin::Line(1), text.as_bytes().to_vec());
-        solve_item(&mut state, &item, format, &Limits::none(), first, None)
+        let style = Style::plain(format);
+        solve_item(&mut state, &item, style, &Limits::none(), first, None)
     }
 
     #[test]

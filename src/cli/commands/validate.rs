@@ -2,27 +2,31 @@
 //! against its puzzle.
 
 use std::process::ExitCode;
+use std::time::Instant;
 
 use alldiff::sudoku::{check_solution, validate as conflicts};
-use serde_json::json;
 
-use super::parse_grid;
-use crate::cli::{Format, Item, ItemReport, ValidateArgs, run_batch};
+use super::{not_a_puzzle, parse_grid, write_header};
+use crate::cli::record::{Record, Style};
+use crate::cli::{Item, ItemReport, ValidateArgs, run_batch};
 
 /// Validates every item: a grid, or a puzzle and its solution separated by
 /// white space (as `generate --with-solution` prints them).
 pub(crate) fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
+    let style = Style::of(&args.puzzles.output, false);
+    write_header(style)?;
     run_batch(
         &args.puzzles,
         || (),
-        |_, item, format| validate_item(item, format),
+        |_, item, _| validate_item(item, style),
     )
 }
 
-fn validate_item(item: &Item, format: Format) -> ItemReport {
+fn validate_item(item: &Item, style: Style) -> ItemReport {
+    let started = Instant::now();
     let text = match item.text() {
         Ok(text) => text,
-        Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e.to_string()),
+        Err(e) => return not_a_puzzle(item, style, e),
     };
     let parsed = match split_pair(text) {
         Some((puzzle, solution)) => {
@@ -32,7 +36,7 @@ fn validate_item(item: &Item, format: Format) -> ItemReport {
     };
     let (grid, solution) = match parsed {
         Ok(parsed) => parsed,
-        Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e),
+        Err(e) => return not_a_puzzle(item, style, e),
     };
     let problems: Vec<String> = match &solution {
         Some(solution) => match check_solution(&grid, solution) {
@@ -48,21 +52,22 @@ fn validate_item(item: &Item, format: Format) -> ItemReport {
     } else {
         format!("invalid: {}", problems.join("; "))
     };
-    let record = match format {
-        Format::Line => verdict,
-        Format::Grid => format!("{}{verdict}\n", shown.to_grid_string()),
-        Format::Json => json!({
-            "line": item.number(),
-            "status": if valid { "valid" } else { "invalid" },
-            "grid": shown.to_line(),
-            "conflicts": problems,
-        })
-        .to_string(),
-    };
+    let status = if valid { "valid" } else { "invalid" };
+    let mut record = Record::new(item, status, verdict.clone())
+        .puzzle(&grid)
+        .grid(format!("{}{verdict}\n", shown.to_grid_string()))
+        .time(started.elapsed());
+    if solution.is_some() {
+        record = record.solution(solution.as_ref());
+    }
+    if !valid {
+        record = record.label("Conflicts", problems.join("; "));
+    }
+    let text = record.field("conflicts", problems).render(style);
     if valid {
-        ItemReport::success(record)
+        ItemReport::success(text)
     } else {
-        ItemReport::failure(record)
+        ItemReport::failure(text)
     }
 }
 
@@ -77,6 +82,7 @@ fn split_pair(text: &str) -> Option<(&str, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::args::Format;
     use crate::cli::input::Origin;
 
     const BOARD: &str =
@@ -85,7 +91,7 @@ mod tests {
     fn run(text: &str, format: Format) -> ItemReport {
         validate_item(
             &Item::new(Origin::Line(1), text.as_bytes().to_vec()),
-            format,
+            Style::plain(format),
         )
     }
 
