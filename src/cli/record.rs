@@ -58,9 +58,9 @@ impl Style {
             header.push_str(",time_ms");
         }
         if self.stats {
-            for technique in TECHNIQUES {
+            for key in Stats::keys() {
                 header.push(',');
-                header.push_str(&technique_key(technique));
+                header.push_str(&key);
             }
         }
         Some(header)
@@ -127,10 +127,12 @@ fn technique_key(technique: Technique) -> String {
     }
 }
 
-/// What `--stats` reports for one puzzle: the steps of each technique in the
-/// library's explanation of its solution (guesses and backtracks included).
+/// What `--stats` reports for one puzzle: its clues (`givens`, as qqwing
+/// says), and the steps of each technique in the library's explanation of its
+/// solution (guesses and backtracks included).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Stats {
+    givens: usize,
     counts: [usize; TECHNIQUES.len()],
 }
 
@@ -143,7 +145,10 @@ impl Stats {
                 counts[i] += 1;
             }
         }
-        Stats { counts }
+        Stats {
+            givens: explanation.puzzle().clue_count(),
+            counts,
+        }
     }
 
     /// The statistics of a puzzle's explanation, or `None` if it has not
@@ -154,33 +159,36 @@ impl Stats {
             .map(|explanation| Stats::of(&explanation))
     }
 
+    /// `(key, count)`: `givens`, then each technique's snake-case name.
+    fn entries(&self) -> impl Iterator<Item = (String, usize)> + '_ {
+        let techniques = TECHNIQUES.iter().map(|&t| technique_key(t));
+        std::iter::once(("givens".to_owned(), self.givens)).chain(techniques.zip(self.counts))
+    }
+
+    /// The keys of [`Stats::entries`], for the CSV header.
+    fn keys() -> impl Iterator<Item = String> {
+        std::iter::once("givens".to_owned()).chain(TECHNIQUES.iter().map(|&t| technique_key(t)))
+    }
+
     fn json(&self) -> Value {
-        let object: Map<String, Value> = TECHNIQUES
-            .iter()
-            .zip(self.counts)
-            .map(|(&technique, count)| (technique_key(technique), json!(count)))
-            .collect();
+        let object: Map<String, Value> = self.entries().map(|(k, n)| (k, json!(n))).collect();
         Value::Object(object)
     }
 
-    /// `naked single 30, hidden single 12, ...`, every technique.
+    /// `givens 30, naked single 30, hidden single 12, ...`.
     fn words(&self) -> String {
-        let words: Vec<String> = TECHNIQUES
-            .iter()
-            .zip(self.counts)
-            .map(|(&technique, count)| {
-                format!("{} {count}", technique_key(technique).replace('_', " "))
-            })
+        let words: Vec<String> = self
+            .entries()
+            .map(|(key, count)| format!("{} {count}", key.replace('_', " ")))
             .collect();
         words.join(", ")
     }
 
-    /// `naked_single=30 hidden_single=12 ...`, for the one-line formats.
+    /// `givens=30 naked_single=30 ...`, for the one-line formats.
     fn pairs(&self) -> String {
-        let pairs: Vec<String> = TECHNIQUES
-            .iter()
-            .zip(self.counts)
-            .map(|(&technique, count)| format!("{}={count}", technique_key(technique)))
+        let pairs: Vec<String> = self
+            .entries()
+            .map(|(key, count)| format!("{key}={count}"))
             .collect();
         pairs.join(" ")
     }
@@ -402,8 +410,8 @@ impl Record {
         }
         if style.stats {
             match &self.stats {
-                Some(Some(stats)) => cells.extend(stats.counts.iter().map(ToString::to_string)),
-                _ => cells.extend(TECHNIQUES.iter().map(|_| String::new())),
+                Some(Some(stats)) => cells.extend(stats.entries().map(|(_, n)| n.to_string())),
+                _ => cells.extend(Stats::keys().map(|_| String::new())),
             }
         }
         let cells: Vec<String> = cells.iter().map(|cell| csv_cell(cell)).collect();
@@ -568,7 +576,8 @@ mod tests {
         let json = stats.json();
         assert!(json["hidden_single"].as_u64().unwrap() > 0, "{json}");
         assert_eq!(json["guess"], 0);
-        assert!(stats.words().starts_with("naked single "));
+        assert_eq!(json["givens"], puzzle.clue_count());
+        assert!(stats.words().starts_with("givens 32, naked single "));
         assert_eq!(Stats::of_puzzle(&grid(&".".repeat(16))), None);
         let header = Style {
             stats: true,

@@ -435,7 +435,8 @@ pub(crate) enum SymmetryArg {
     /// The main diagonal: rNcM with rMcN.
     Diagonal,
     /// One of rotate180, rotate90, mirror, flip and diagonal for each puzzle,
-    /// drawn from its seed among those that can keep --hints (shown in json).
+    /// drawn from its seed among those that can keep --hints (named in the
+    /// json and labelled records).
     Random,
 }
 
@@ -611,11 +612,12 @@ pub(crate) struct OutputArgs {
 /// `--stats`, for the subcommands that can explain a puzzle.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct StatsArgs {
-    /// Count the techniques that solve each puzzle, as `alldiff explain` finds
-    /// them: naked and hidden singles, value eliminations, locked candidates,
-    /// subsets (pairs, triples, ...), other propagation, guesses, backtracks
-    /// and contradictions (`stats` in json; none for a puzzle without exactly
-    /// one solution). It costs an explanation of each puzzle.
+    /// Count each puzzle's clues (givens) and the techniques that solve it,
+    /// as `alldiff explain` finds them: naked and hidden singles, value
+    /// eliminations, locked candidates, subsets (pairs, triples, ...), other
+    /// propagation, guesses, backtracks and contradictions (`stats` in json;
+    /// none for a puzzle without exactly one solution). It costs an
+    /// explanation of each puzzle.
     #[arg(long)]
     pub(crate) stats: bool,
 }
