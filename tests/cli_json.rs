@@ -263,3 +263,27 @@ fn the_schema_rejects_records_that_break_it() {
     let solve = jsonschema::validator_for(&definition(&schema, "solve")).expect("valid");
     assert!(!solve.is_valid(&record));
 }
+
+/// The examples of docs/cli.md are records the schema accepts, one at least
+/// for each status it lists.
+#[test]
+fn the_documented_examples_match_the_schema_and_cover_every_status() {
+    let schema = schema();
+    let root = jsonschema::validator_for(&schema).expect("a valid schema");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md");
+    let doc = std::fs::read_to_string(path).expect("docs/cli.md");
+    let mut shown = BTreeSet::new();
+    for line in doc.lines().filter(|line| line.starts_with("{\"")) {
+        let record: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        let errors: Vec<String> = root.iter_errors(&record).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{errors:?}\n{line}");
+        shown.insert(record["status"].as_str().expect("a status").to_owned());
+    }
+    let listed: BTreeSet<String> = schema["$defs"]["record"]["properties"]["status"]["enum"]
+        .as_array()
+        .expect("the statuses")
+        .iter()
+        .map(|v| v.as_str().expect("a string").to_owned())
+        .collect();
+    assert_eq!(shown, listed);
+}

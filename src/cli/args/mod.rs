@@ -33,6 +33,19 @@ Output goes to standard output, one record per puzzle, in input order;
 diagnostics go to standard error. Closing the output early
 (`alldiff solve ... | head -1`) ends the run quietly.";
 
+/// The output formats; shown in the help of each subcommand that writes records.
+const FORMAT_HELP: &str = "\
+Formats (--format; docs/cli.md has examples):
+  line      one line per puzzle (the default when output is not a terminal)
+  compact   grids as N lines of N symbols and an empty line (qqwing's compact)
+  grid      grids drawn with box separators (the default on a terminal)
+  labelled  `Puzzle:`, `Solution:`, `Grade:`, `Status:` and the rest, labelled
+  csv       a header, then one row per puzzle: puzzle,result,status,grade
+  json      one object per line, one schema for every subcommand
+            (docs/cli-schema.json): `line`, `argument` or `index`; `status`;
+            `puzzle`; `time_ms`; `error` when the status is error, `reason`
+            when stopped; and the subcommand's results";
+
 /// Where puzzles come from; shown in each puzzle-consuming subcommand's help.
 const INPUT_HELP: &str = "\
 Input:
@@ -78,11 +91,11 @@ pub(crate) enum Command {
                       unique (so `multiple` is never printed).\n\n\
                       --format grid draws the solved grid with box separators (`multiple` adds \
                       a line saying the grid is one of several solutions; an unsolvable \
-                      puzzle prints `No solution exists`). --format json prints one object a \
-                      line: `line` (or `argument`), `status` (`unique`, `multiple`, `none`, \
-                      `stopped`, or `solved` with --first), `solution` (null when there is \
-                      none), `reason` when stopped, and `statistics` (the search counters).",
-        after_long_help = format!("{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
+                      puzzle prints `No solution exists`). In json, `status` is `unique`, \
+                      `multiple`, `none`, `stopped`, `solved` (with --first) or `error`, \
+                      with `solution` (null when there is none) and `statistics` (the \
+                      search counters).",
+        after_long_help = format!("{FORMAT_HELP}\n\n{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
     Solve(SolveArgs),
 
@@ -93,10 +106,10 @@ pub(crate) enum Command {
                       when the count reached --limit there may be more. A puzzle with no \
                       solution prints 0 and, as in `solve`, counts as a failure (status 1). `stopped: <reason>` when --timeout or --node-limit ended the \
                       count, `error: <reason>` for a line that is not a puzzle.\n\n\
-                      --format grid prints the puzzle and `N solutions`; --format json prints \
-                      `line`, `status` (`complete`, `limit` or `stopped`), `count`, \
+                      --format grid prints the puzzle and `N solutions`. In json, `status` \
+                      is `complete`, `limit`, `stopped` or `error`, with `count`, \
                       `complete` (true when every solution was counted) and `statistics`.",
-        after_long_help = format!("{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
+        after_long_help = format!("{FORMAT_HELP}\n\n{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
     Count(CountArgs),
 
@@ -108,8 +121,10 @@ pub(crate) enum Command {
                       (as `generate --with-solution` prints them) checks that the solution is \
                       complete, breaks no rule and keeps every clue.\n\n\
                       Output: one record per line: `valid`, or `invalid: ` followed by every \
-                      conflict, separated by `; ` (e.g. `row 1 has 8 twice: r1c1, r1c5`).",
-        after_long_help = format!("{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
+                      conflict, separated by `; ` (e.g. `row 1 has 8 twice: r1c1, r1c5`). \
+                      In json, `status` is `valid`, `invalid` or `error`, with `conflicts` \
+                      (and `solution` for a line with a solution).",
+        after_long_help = format!("{FORMAT_HELP}\n\n{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
     Validate(ValidateArgs),
 
@@ -120,8 +135,11 @@ pub(crate) enum Command {
                       Output (--format line): one puzzle a line, `.` for a blank; with \
                       --with-solution the line is the puzzle, a space, and its solution. \
                       --format grid draws each puzzle (and its solution) with box \
-                      separators; --format json prints `index`, `seed`, `puzzle`, `hints`, \
-                      `attempts` and, with --with-solution, `solution`.\n\n\
+                      separators; --format compact writes each as 9 lines of 9. In json, \
+                      `status` is `generated`, with `index` (from 0), `seed`, `hints`, \
+                      `attempts`, `symmetry` (the one drawn for --symmetry random), \
+                      `solution` with --with-solution and `difficulty` with \
+                      --difficulty.\n\n\
                       The same options and --seed give the same puzzles, whatever --threads \
                       is: puzzle i (from 0) is generated from seed + i. Without --seed a \
                       random seed is chosen; it is printed on standard error when standard \
@@ -131,7 +149,7 @@ pub(crate) enum Command {
                       standard error and the run ends with status 1; asking for more clues \
                       than cells or fewer than the proven minimum (17 for 9x9, 4 for 4x4) \
                       is a usage error (status 2).",
-        after_long_help = EXIT_STATUS_HELP
+        after_long_help = format!("{FORMAT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
     Generate(GenerateArgs),
 
@@ -145,10 +163,10 @@ pub(crate) enum Command {
                       `error: <reason>` for a puzzle with no solution, several solutions, or \
                       a line that is not a puzzle; `stopped: <reason>` when --timeout or \
                       --node-limit ended the search of a diabolical puzzle.\n\n\
-                      --format grid prints the puzzle and its grade; --format json prints \
-                      `line`, `status` (`rated`, `stopped`), `difficulty`, and `nodes` and \
-                      `failures` of the search (0 unless diabolical).",
-        after_long_help = format!("{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
+                      --format grid prints the puzzle and its grade. In json, `status` is \
+                      `rated` (with `difficulty`, and `nodes` and `failures` of the search, \
+                      0 unless diabolical), `none`, `multiple`, `stopped` or `error`.",
+        after_long_help = format!("{FORMAT_HELP}\n\n{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
     Rate(RateArgs),
 
@@ -160,10 +178,11 @@ pub(crate) enum Command {
                       with their backtracks when propagation alone is not enough.\n\n\
                       Output: per puzzle, one step a line (e.g. `r4c3 = 6 (hidden single in \
                       box 4)`, `r2c5 <> 7 (locked candidates: box 2, row 2)`, `guess r5c5 = \
-                      3`), then `solution LINE`; `--format json` gives one JSON object per \
-                      puzzle; or an error if the puzzle is malformed or has not exactly one \
-                      solution.",
-        after_long_help = format!("{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
+                      3`), then `solution LINE`; or an error if the puzzle is malformed or \
+                      has not exactly one solution. In json, `status` is `explained` (with \
+                      `solution`, `guesses` and `steps`), `none`, `multiple`, `invalid` \
+                      (with the clash in `conflicts`) or `error`.",
+        after_long_help = format!("{FORMAT_HELP}\n\n{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
     Explain(ExplainArgs),
 

@@ -65,10 +65,11 @@ fn rate_item(item: &Item, style: Style, limits: &Limits) -> ItemReport {
         record = record.stats(Stats::of_puzzle(&grid));
     }
     let text = record.render(style);
-    if rated.is_ok() {
-        ItemReport::success(text)
-    } else {
-        ItemReport::failure(text)
+    match rated {
+        Ok(_) => ItemReport::success(text),
+        Err(RateError::Stopped(_)) => ItemReport::failure(text),
+        // As `explain` does: the puzzle is at fault, so standard error says so too.
+        Err(e) => ItemReport::failure(text).with_diagnostic(e.to_string()),
     }
 }
 
@@ -93,6 +94,10 @@ mod tests {
         assert_eq!(
             multiple.record(),
             "error: the puzzle has more than one solution"
+        );
+        assert_eq!(
+            multiple.diagnostic(),
+            Some("the puzzle has more than one solution")
         );
         assert_eq!(
             run(&format!("11{}", ".".repeat(14))).record(),
