@@ -74,7 +74,6 @@ impl Item {
     }
 
     /// The 1-based line (or argument) number.
-    #[cfg(test)]
     pub(crate) fn number(&self) -> u64 {
         self.origin.number()
     }

@@ -15,7 +15,7 @@ use alldiff::sudoku::{Difficulty, Explanation, Grid, Technique, explain};
 use serde_json::{Map, Value, json};
 
 use super::args::{Format, OutputArgs};
-use super::input::{Item, Origin};
+use super::input::Item;
 
 /// How records are written: the format, and the optional parts asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,41 +67,37 @@ impl Style {
     }
 }
 
-/// Where a record's puzzle came from: an input item, or the index of a
-/// generated puzzle. The JSON key is `line`, `argument` or `index`.
+/// Where a record's puzzle came from: a line of the input or a `PUZZLE`
+/// argument (from 1), or the index of a generated puzzle (from 0; its seed is
+/// the first seed plus it). The JSON key is `line`, `argument` or `index`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Source {
-    /// A line of the input or a `PUZZLE` argument, from 1.
-    Item(Origin),
-    /// The index of a generated puzzle, from 0 (its seed is the first seed plus it).
-    Index(u64),
+pub(crate) struct Source {
+    key: &'static str,
+    number: u64,
 }
 
 impl Source {
-    fn key(self) -> &'static str {
-        match self {
-            Source::Item(origin) => origin.noun(),
-            Source::Index(_) => "index",
-        }
-    }
-
-    fn number(self) -> u64 {
-        match self {
-            Source::Item(origin) => origin.number(),
-            Source::Index(index) => index,
+    /// The source of a generated puzzle.
+    pub(crate) fn index(index: u64) -> Source {
+        Source {
+            key: "index",
+            number: index,
         }
     }
 }
 
 impl From<&Item> for Source {
     fn from(item: &Item) -> Source {
-        Source::Item(item.origin())
+        Source {
+            key: item.origin().noun(),
+            number: item.number(),
+        }
     }
 }
 
 impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.key(), self.number())
+        write!(f, "{} {}", self.key, self.number)
     }
 }
 
@@ -420,7 +416,7 @@ impl Record {
 
     fn json(&self, style: Style) -> String {
         let mut object = self.fields.clone();
-        object.insert(self.source.key().to_owned(), json!(self.source.number()));
+        object.insert(self.source.key.to_owned(), json!(self.source.number));
         object.insert("status".to_owned(), json!(self.status));
         object.insert(
             "puzzle".to_owned(),
@@ -467,6 +463,7 @@ fn csv_cell(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::input::Origin;
 
     const CLASSIC: &str =
         "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
@@ -503,11 +500,15 @@ mod tests {
     fn every_format_writes_the_same_record() {
         let puzzle = grid(".2343.1221.3432.");
         let solution = grid("1234341221434321");
-        let record = Record::new(Source::Item(Origin::Line(4)), "unique", solution.to_line())
-            .puzzle(&puzzle)
-            .solution(Some(&solution))
-            .grade(Difficulty::Easy)
-            .time(Duration::from_micros(1500));
+        let record = Record::new(
+            &Item::new(Origin::Line(4), Vec::new()),
+            "unique",
+            solution.to_line(),
+        )
+        .puzzle(&puzzle)
+        .solution(Some(&solution))
+        .grade(Difficulty::Easy)
+        .time(Duration::from_micros(1500));
         assert_eq!(record.render(style(Format::Line)), "1234341221434321");
         assert_eq!(record.render(style(Format::Compact)), "1234341221434321");
         let drawn = record.clone().compact(compact(&solution));
@@ -554,7 +555,7 @@ mod tests {
 
     #[test]
     fn error_records_have_a_status_and_no_puzzle() {
-        let record = Record::error(Source::Item(Origin::Argument(2)), "bad \"quote\"");
+        let record = Record::error(&Item::new(Origin::Argument(2), Vec::new()), "bad \"quote\"");
         let json: Value = serde_json::from_str(&record.render(style(Format::Json))).unwrap();
         assert_eq!(json["argument"], 2);
         assert_eq!(json["status"], "error");

@@ -264,7 +264,7 @@ fn record(
         (puzzle.to_line(), puzzle.to_grid_string(), compact(puzzle))
     };
     let symmetry = generated.symmetry.name();
-    let mut record = Record::new(Source::Index(index), "generated", line)
+    let mut record = Record::new(Source::index(index), "generated", line)
         .puzzle(puzzle)
         .grid(grid)
         .compact(drawn)
