@@ -2,37 +2,9 @@
 //! `labelled` besides `line`, `grid` and `json`; `--timer`, `--stats`; and
 //! the `flip` and `random` symmetries of `generate`.
 
-use std::process::{Command, Stdio};
+mod cli_common;
 
-use serde_json::Value;
-
-const CLASSIC: &str =
-    "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
-const CLASSIC_SOLUTION: &str =
-    "316578492529134768487629531263415987974863125851792643138947256692351874745286319";
-/// Arto Inkala's puzzle: it needs guesses.
-const INKALA: &str =
-    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-
-/// Runs `alldiff args...` (no standard input); returns standard output and
-/// the exit status.
-fn alldiff(args: &[&str]) -> (String, i32) {
-    let output = Command::new(env!("CARGO_BIN_EXE_alldiff"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs");
-    (
-        String::from_utf8(output.stdout).expect("UTF-8"),
-        output.status.code().expect("an exit status"),
-    )
-}
-
-fn json_lines(text: &str) -> Vec<Value> {
-    text.lines()
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
-        .collect()
-}
+use cli_common::{CLASSIC, CLASSIC_SOLUTION, INKALA, alldiff, json_lines};
 
 /// The grids of compact output: blocks of rows separated by empty lines.
 fn blocks(text: &str) -> Vec<Vec<&str>> {

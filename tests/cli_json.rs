@@ -4,47 +4,20 @@
 //! `--stats`. Each record must match the root and its subcommand's definition,
 //! and each subcommand must show every status its definition lists.
 
+mod cli_common;
+
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write as _;
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-const CLASSIC: &str =
-    "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
-const CLASSIC_SOLUTION: &str =
-    "316578492529134768487629531263415987974863125851792643138947256692351874745286319";
-/// Arto Inkala's puzzle: it needs search (diabolical).
-const INKALA: &str =
-    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+use cli_common::{CLASSIC, CLASSIC_SOLUTION, INKALA, alldiff_with as alldiff};
+
 /// Two clues clash: no solution, and the clues break a rule.
 const CLASH: &str = "11..............";
 /// Clues that break no rule, but r1c1 can only be 1, which column 1 has.
 const DEAD_END: &str = ".2341...........";
 /// Four solutions and more.
 const OPEN: &str = "................";
-
-/// Runs `alldiff args...` with `stdin`; returns standard output and the exit status.
-fn alldiff(args: &[&str], stdin: &[u8]) -> (String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alldiff"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("piped stdin");
-    let bytes = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&bytes);
-    });
-    let output = child.wait_with_output().expect("the binary finishes");
-    writer.join().expect("stdin writer");
-    (
-        String::from_utf8(output.stdout).expect("UTF-8 output"),
-        output.status.code().expect("an exit status"),
-    )
-}
 
 fn schema() -> Value {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli-schema.json");

@@ -1,0 +1,55 @@
+//! What the command-line tests of the output formats share: running the
+//! binary, reading JSON Lines, and the puzzles they feed it.
+#![allow(
+    dead_code,
+    reason = "each test binary uses its own part of this module"
+)]
+
+use std::io::Write as _;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+pub const CLASSIC: &str =
+    "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
+pub const CLASSIC_SOLUTION: &str =
+    "316578492529134768487629531263415987974863125851792643138947256692351874745286319";
+/// Arto Inkala's puzzle: it needs search (diabolical), and guesses to explain.
+pub const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// Runs `alldiff args...` with `stdin` piped in; returns standard output and
+/// the exit status.
+pub fn alldiff_with(args: &[&str], stdin: &[u8]) -> (String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alldiff"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("piped stdin");
+    let bytes = stdin.to_vec();
+    // Written on a thread: the child may write before it has read everything.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let output = child.wait_with_output().expect("the binary finishes");
+    writer.join().expect("stdin writer");
+    (
+        String::from_utf8(output.stdout).expect("UTF-8 output"),
+        output.status.code().expect("an exit status, not a signal"),
+    )
+}
+
+/// [`alldiff_with`] and an empty standard input.
+pub fn alldiff(args: &[&str]) -> (String, i32) {
+    alldiff_with(args, b"")
+}
+
+/// Each line of `text` as JSON.
+pub fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
