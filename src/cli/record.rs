@@ -439,7 +439,8 @@ fn millis(time: Duration) -> String {
 }
 
 /// The compact form of a grid: one line of symbols per row, no separators,
-/// and an empty line after it (so that grids in a stream are apart).
+/// each ending in a newline; the record's own line ending then leaves an
+/// empty line after the grid, so that grids in a stream are apart.
 pub(crate) fn compact(grid: &Grid) -> String {
     let line = grid.to_line();
     let mut out = String::with_capacity(line.len() + grid.side() + 1);
