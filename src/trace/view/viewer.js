@@ -1,7 +1,7 @@
 // alldiff search-tree viewer. The data (see src/trace/view/mod.rs, `ViewData`) is
 // the JSON in #trace-data. Everything runs from this file: no network, no library.
-// The page reports how loading went in <body data-status="...">: "ready", or
-// "error" with the messages in #errors (the browser test reads both).
+// The page reports how loading went in the body's data-status attribute: "ready",
+// or "error" with the messages in #errors (the browser test reads both).
 (function () {
   'use strict';
 
@@ -186,11 +186,11 @@
         maxDepth[i] = d;
       }
     }
-    // Shown nodes of each depth, left to right: for hit tests.
+    // Shown nodes of each depth, left to right (depth-first order is left to
+    // right within a depth): for hit tests.
     const byDepth = [];
     for (let d = 0; d <= deepest; d++) byDepth.push([]);
-    const inOrder = order.slice().sort(function (a, b) { return x[a] - x[b]; });
-    for (const i of inOrder) byDepth[tree.depth[i]].push(i);
+    for (const i of order) byDepth[tree.depth[i]].push(i);
     this.x = x;
     this.minX = minX;
     this.maxX = maxX;
