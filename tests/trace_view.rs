@@ -277,7 +277,7 @@ fn write_page(dir: &Path, name: &str, trace: &[u8]) -> (PathBuf, PathBuf) {
 /// Opens the page at each node and compares with the trace and `trace replay`.
 /// The browser's times.
 fn check_in_browser(chromium: &Path, file: &Path, page: &Path, nodes: &[u64]) -> Vec<Duration> {
-    let parsed = Trace::parse(std::io::BufReader::new(std::fs::File::open(file).unwrap())).unwrap();
+    let parsed = read_trace(file);
     let names: Vec<String> = parsed
         .header()
         .variables
@@ -361,47 +361,49 @@ fn big_trace() -> Vec<u8> {
     bytes
 }
 
-#[test]
-fn sudoku_page_in_the_browser() {
+/// Reads a trace file.
+fn read_trace(file: &Path) -> Trace {
+    Trace::parse(std::io::BufReader::new(std::fs::File::open(file).unwrap())).unwrap()
+}
+
+/// Writes a trace and its page with `make`, checks the one truth, and opens the
+/// page at the nodes `pick` chooses.
+fn open_at(name: &str, make: fn(&Path) -> (PathBuf, PathBuf), pick: fn(&Trace) -> Vec<u64>) {
     let Some(chromium) = chromium() else {
         return;
     };
-    let dir = scratch("sudoku");
-    let (file, page) = sudoku_trace(&dir);
-    let parsed =
-        Trace::parse(std::io::BufReader::new(std::fs::File::open(&file).unwrap())).unwrap();
+    let dir = scratch(name);
+    let (file, page) = make(&dir);
+    let parsed = read_trace(&file);
     one_truth(&parsed);
-    let failed = parsed
-        .nodes()
-        .iter()
-        .rev()
-        .find(|n| n.failed_by.is_some())
-        .unwrap()
-        .id;
-    let solution = parsed.solution_nodes()[0];
-    check_in_browser(&chromium, &file, &page, &[0, failed, solution]);
+    check_in_browser(&chromium, &file, &page, &pick(&parsed));
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The first (or last) node that a constraint failed.
+fn failed_node(trace: &Trace, last: bool) -> u64 {
+    let mut failed = trace.nodes().iter().filter(|n| n.failed_by.is_some());
+    let node = if last {
+        failed.next_back()
+    } else {
+        failed.next()
+    };
+    node.expect("a failed node").id
+}
+
+#[test]
+fn sudoku_page_in_the_browser() {
+    open_at("sudoku", sudoku_trace, |trace| {
+        vec![0, failed_node(trace, true), trace.solution_nodes()[0]]
+    });
 }
 
 #[test]
 fn queens_page_in_the_browser() {
-    let Some(chromium) = chromium() else {
-        return;
-    };
-    let dir = scratch("queens");
-    let (file, page) = queens_trace(&dir);
-    let parsed =
-        Trace::parse(std::io::BufReader::new(std::fs::File::open(&file).unwrap())).unwrap();
-    one_truth(&parsed);
-    let failed = parsed
-        .nodes()
-        .iter()
-        .find(|n| n.failed_by.is_some())
-        .unwrap()
-        .id;
-    let last = parsed.solution_nodes().last().copied().unwrap();
-    check_in_browser(&chromium, &file, &page, &[failed, last]);
-    let _ = std::fs::remove_dir_all(dir);
+    open_at("queens", queens_trace, |trace| {
+        let last = trace.solution_nodes().last().copied().unwrap();
+        vec![failed_node(trace, false), last]
+    });
 }
 
 #[test]
