@@ -5,7 +5,9 @@
 //! script ran is checked: `<body data-status="ready">` (the page sets `error`,
 //! with the messages in `#errors`, on any script error), the node count it shows
 //! is the trace's, and the domains it shows at node N are those that `alldiff
-//! trace replay --node N` prints, failure included.
+//! trace replay --node N` prints, failure included. One page also gets a script
+//! after the viewer's that clicks and presses its buttons, and reports what they
+//! selected.
 //!
 //! Without Chromium (`chromium` on PATH, or the path in `ALLDIFF_CHROMIUM`) the
 //! browser tests are skipped with a note, unless `CI` is set: then they fail.
@@ -404,6 +406,101 @@ fn queens_page_in_the_browser() {
         let last = trace.solution_nodes().last().copied().unwrap();
         vec![failed_node(trace, false), last]
     });
+}
+
+/// Clicks and buttons, driven by a script added to the page after the viewer's:
+/// a click on a folded failed subtree selects and unfolds it; next, next and
+/// previous solution; go to node; the variable search.
+#[test]
+fn clicks_and_navigation_in_the_browser() {
+    let Some(chromium) = chromium() else {
+        return;
+    };
+    let dir = scratch("clicks");
+    let (file, page) = queens_trace(&dir);
+    let trace = read_trace(&file);
+    let nodes = trace.nodes();
+    // A maximal failed subtree: folded when the page opens.
+    let mut dead = vec![false; nodes.len()];
+    for node in nodes.iter().rev() {
+        dead[node.id as usize] = match node.children.is_empty() {
+            true => node.status == alldiff::trace::NodeStatus::Failed,
+            false => node.children.iter().all(|&c| dead[c as usize]),
+        };
+    }
+    let folded = nodes
+        .iter()
+        .find(|n| {
+            dead[n.id as usize] && !n.children.is_empty() && !dead[n.parent.unwrap() as usize]
+        })
+        .unwrap();
+    let child = folded.children[0];
+    let goto = nodes.len() as u64 / 2;
+    let q5 = nodes
+        .iter()
+        .find(|n| n.id > goto && n.decision.is_some_and(|(var, ..)| var == 5))
+        .unwrap()
+        .id;
+    let script = format!(
+        r#"<script>
+(function () {{
+  const view = window.alldiffView;
+  const canvas = document.getElementById('tree');
+  const shown = function () {{ return Number(document.getElementById('node-id').textContent); }};
+  const press = function (id) {{ document.getElementById(id).click(); return shown(); }};
+  const out = {{ childBefore: view.clientPosition({child}) !== null }};
+  const at = view.clientPosition({folded});
+  canvas.dispatchEvent(new MouseEvent('mousedown', {{ clientX: at.x, clientY: at.y, bubbles: true }}));
+  window.dispatchEvent(new MouseEvent('mouseup', {{ clientX: at.x, clientY: at.y, bubbles: true }}));
+  out.clicked = shown();
+  out.childAfter = view.clientPosition({child}) !== null;
+  out.solutions = [press('next-solution'), press('next-solution'), press('prev-solution')];
+  document.getElementById('goto').value = '{goto}';
+  document.getElementById('goto-form').requestSubmit();
+  out.goto = shown();
+  document.getElementById('search').value = 'q5';
+  document.getElementById('search-form').requestSubmit();
+  out.search = shown();
+  out.hits = Array.from(document.querySelectorAll('#domains .hit')).map(function (e) {{ return e.dataset.var; }});
+  out.hash = location.hash;
+  document.body.dataset.interaction = JSON.stringify(out);
+}}());
+</script>
+</body>"#,
+        folded = folded.id
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    let at = html.rfind("</body>").unwrap();
+    let driven = dir.join("driven.html");
+    std::fs::write(
+        &driven,
+        format!("{}{script}{}", &html[..at], &html[at + 7..]),
+    )
+    .unwrap();
+    let (dom, _) = dump_dom(&chromium, &driven, 0);
+    read_page(&dom);
+    let body = &dom[dom.find("<body ").unwrap()..];
+    let body = &body[..body.find('>').unwrap()];
+    let out: serde_json::Value = serde_json::from_str(
+        &attribute(body, "data-interaction")
+            .expect("the driving script ran")
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&"),
+    )
+    .unwrap();
+    let solutions = trace.solution_nodes();
+    let expected = serde_json::json!({
+        "childBefore": false,
+        "clicked": folded.id,
+        "childAfter": true,
+        "solutions": [solutions[0], solutions[1], solutions[0]],
+        "goto": goto,
+        "search": q5,
+        "hits": ["q5"],
+        "hash": format!("#node={q5}"),
+    });
+    assert_eq!(out, expected);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

@@ -701,6 +701,17 @@
     fit();
     fromHash();
     draw();
+
+    // For scripts and tests: select a node, and where a node is drawn (client
+    // coordinates; null while it is hidden in a folded subtree).
+    window.alldiffView = {
+      select: function (node) { select(node, true); },
+      clientPosition: function (node) {
+        if (!(node >= 0 && node < tree.n) || !layout.shown[node]) return null;
+        const rect = canvas.getBoundingClientRect();
+        return { x: rect.left + X(layout.x[node]), y: rect.top + Y(tree.depth[node]) };
+      },
+    };
   }
 
   function depthChart(box, profile) {
