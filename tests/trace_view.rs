@@ -672,6 +672,15 @@ fn the_command_line_on_cut_traces_failed_nodes_and_capped_trees() {
     assert!(tree.contains("style=dashed, label=\""), "{tree}");
     assert!(tree.contains("289 more nodes not shown"), "{tree}");
 
+    let same = dir.join("trace.html");
+    std::fs::copy(&file, &same).unwrap();
+    let run = Command::new(ALLDIFF)
+        .args(["trace", "view", same.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2), "never writes over the trace");
+    assert_eq!(std::fs::read_to_string(&same).unwrap(), text);
+
     let page = alldiff(&["trace", "view", file.to_str().unwrap(), "-o", "-"]);
     assert!(page.starts_with("<!DOCTYPE html>"));
     assert_eq!(page_data(&page)["summary"]["nodes"], 348);

@@ -64,6 +64,12 @@ pub(crate) fn trace(args: TraceArgs) -> anyhow::Result<ExitCode> {
             let trace = load_warning(&file)?;
             let page = trace.to_html(ViewOptions { max_nodes });
             let output = output.unwrap_or_else(|| file.with_extension("html"));
+            if output == file {
+                bail!(
+                    "the page would overwrite the trace {}: name another with -o",
+                    file.display()
+                );
+            }
             if output == Path::new("-") {
                 out.write_all(page.as_bytes())?;
             } else {
