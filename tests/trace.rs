@@ -2,13 +2,16 @@
 //! statistics, the DOT output, replay and the event cap.
 
 mod common;
+mod trace_support;
 
 use common::queens;
+use trace_support::one_truth;
 
 use alldiff::sudoku::{Grid, Propagation, SudokuModel};
-use alldiff::trace::{self, DotOptions, NodeStatus, Trace, TraceError};
+use alldiff::trace::{self, DotOptions, Incomplete, NodeStatus, Trace, TraceError};
 use alldiff::{
-    CountStatus, Model, Outcome, SearchConfig, Solver, Strength, ValueOrder, VarId, VariableOrder,
+    CountStatus, Model, Outcome, Restarts, SearchConfig, Solver, Strength, ValueOrder, VarId,
+    VariableOrder,
 };
 use proptest::prelude::*;
 
@@ -53,7 +56,9 @@ fn count_and_parse(solver: &mut Solver, name: &str) -> Trace {
     let (count, written) = trace::count_traced(solver, name, &mut file, None, None).unwrap();
     assert_eq!(count.status, CountStatus::Complete);
     assert!(!written.truncated());
-    Trace::parse(&file[..]).unwrap()
+    let trace = Trace::parse(&file[..]).unwrap();
+    one_truth(&trace);
+    trace
 }
 
 /// One line per node: `id<parent var op value status`.
@@ -297,6 +302,7 @@ fn replay_at_the_root_equals_root_domains() {
             let mut file = Vec::new();
             trace::solve_traced(&mut solver, "q", &mut file, None).unwrap();
             let trace = Trace::parse(&file[..]).unwrap();
+            one_truth(&trace);
             let root = solver.root_domains().expect("root propagation succeeds");
             assert_eq!(trace.replay(0).unwrap(), root, "n={n} {strength:?}");
             // The header holds the domains before propagation, assumption applied.
@@ -317,7 +323,9 @@ fn summary_counts_agree_with_the_solver() {
     assert_eq!(summary.solutions, 92);
     assert_eq!(summary.depth_profile.iter().sum::<u64>(), stats.nodes + 1);
     assert_eq!(summary.depth_profile[0], 1);
-    assert_eq!(summary.peak_depth as usize + 1, summary.depth_profile.len());
+    assert_eq!(summary.tree_depth as usize + 1, summary.depth_profile.len());
+    assert_eq!(summary.decision_depth, stats.peak_depth);
+    assert!(summary.decision_depth < summary.tree_depth);
     assert_eq!(
         summary.by_failures.iter().map(|c| c.count).sum::<u64>() + summary.decision_failures,
         stats.failures
@@ -403,8 +411,55 @@ fn dot_output_is_well_formed_and_collapses_failed_subtrees() {
         collapse_failed: false,
     });
     let (boxes, _) = check_dot(&capped);
-    assert_eq!(boxes, 11); // ten nodes and the note
+    // Ten nodes, the top of the tree breadth-first: the root, its two children,
+    // their four, and three of the eight below; a dashed box under each drawn node
+    // whose children were cut, and the note.
+    for shown in [0, 1, 14, 2, 5, 15, 28, 3, 4, 6] {
+        assert!(capped.contains(&format!("  n{shown} [label")), "{capped}");
+    }
+    let cuts: Vec<&str> = capped
+        .lines()
+        .filter(|l| l.contains("style=dashed, label"))
+        .collect();
+    // Node 6 (q1 = 4) lost both its children (2 nodes), node 5 its second child
+    // (node 9 and its 4 descendants), nodes 15 and 28 all of theirs.
+    assert!(
+        capped.contains("cut6 [shape=box, style=dashed, label=\"2 more nodes\\nnot shown\"]"),
+        "{capped}"
+    );
+    assert!(
+        capped.contains("cut5 [shape=box, style=dashed, label=\"5 more nodes\\nnot shown\"]"),
+        "{capped}"
+    );
+    assert!(capped.contains("n5 -> cut5 [style=dashed]"));
+    let total: u64 = cuts
+        .iter()
+        .map(|l| {
+            l.split("label=\"")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse::<u64>()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(total, 69);
+    assert_eq!(boxes, 10 + cuts.len() + 1);
     assert!(capped.contains("69 more nodes not shown"));
+    // No drawn node looks like a chain link it is not: every drawn node has all
+    // its children drawn, or a dashed box.
+    for node in trace.nodes() {
+        let drawn = |id: u64| capped.contains(&format!("  n{id} [label"));
+        if drawn(node.id) && !node.children.iter().all(|&c| drawn(c)) {
+            assert!(
+                capped.contains(&format!("cut{} [", node.id)),
+                "node {}",
+                node.id
+            );
+        }
+    }
 }
 
 #[test]
@@ -465,6 +520,9 @@ fn the_cap_truncates_and_says_so() {
     assert_eq!(cut.dropped, written.dropped);
     assert_eq!(trace.statistics(), Some(solver.statistics()));
     assert!(trace.summary().nodes < solver.statistics().nodes);
+    assert!(matches!(trace.incomplete(), Some(Incomplete::Capped(_))));
+    assert!(trace.summary().phases.is_none(), "no phases for a part");
+    one_truth(&trace);
     check_dot(&trace.to_dot(DotOptions::default()));
 }
 
@@ -479,6 +537,7 @@ fn a_stopped_search_and_a_failed_root_are_traced() {
     assert_eq!(outcome, Outcome::Unsatisfiable);
     let trace = Trace::parse(&file[..]).unwrap();
     assert_eq!(tree_text(&trace), "0 root failed\n");
+    one_truth(&trace);
     assert_eq!(trace.nodes()[0].failed_by, None);
     assert_eq!(trace.summary().decision_failures, 1);
     assert!(trace.replay(0).unwrap()[0].is_empty());
@@ -614,6 +673,8 @@ proptest! {
         prop_assert_eq!(summary.failures, stats.failures);
         prop_assert_eq!(summary.solutions, count.solutions);
         prop_assert_eq!(trace.statistics(), Some(&stats));
+        prop_assert_eq!(summary.decision_depth, stats.peak_depth);
+        one_truth(&trace);
         // Node ids and parents rebuild one tree: every non-root node is its parent's child.
         for node in &trace.nodes()[1..] {
             let parent = trace.node(node.parent.unwrap()).unwrap();
@@ -638,6 +699,7 @@ fn summary_splits_the_time_into_phases() {
     let (count, _) = trace::count_traced(&mut solver, "6-queens", &mut buffer, None, None).unwrap();
     assert_eq!(count.solutions, 4);
     let trace = Trace::parse(buffer.as_slice()).unwrap();
+    one_truth(&trace);
     assert!(trace.nodes().iter().all(|n| n.time_us.is_some()));
     let times: Vec<u64> = trace.nodes().iter().map(|n| n.time_us.unwrap()).collect();
     assert!(
@@ -653,4 +715,77 @@ fn summary_splits_the_time_into_phases() {
         text.contains("after the last solution (proof that there is no other)"),
         "{text}"
     );
+}
+
+#[test]
+fn a_cut_file_is_incomplete_never_complete() {
+    let (model, _) = queens(8, Strength::Value);
+    let mut solver = Solver::with_config(model, input_order());
+    let mut file = Vec::new();
+    trace::count_traced(&mut solver, "8-queens", &mut file, None, None).unwrap();
+    let text = String::from_utf8(file).unwrap();
+    let whole = Trace::parse(text.as_bytes()).unwrap();
+    assert_eq!(whole.incomplete(), None);
+    assert!(!whole.summary().to_string().contains("INCOMPLETE"));
+
+    // `head -n 100`: whole lines, no statistics.
+    let head: String = text.lines().take(100).map(|l| format!("{l}\n")).collect();
+    let cut = Trace::parse(head.as_bytes()).unwrap();
+    assert_eq!(cut.incomplete(), Some(Incomplete::EndsEarly { lines: 100 }));
+    assert_eq!(cut.statistics(), None);
+    let summary = cut.summary();
+    assert!(summary.phases.is_none(), "a part has no proof phase");
+    let shown = summary.to_string();
+    assert!(
+        shown.starts_with("INCOMPLETE: the trace stops after line 100"),
+        "{shown}"
+    );
+    assert!(!shown.contains("proof"), "{shown}");
+    one_truth(&cut);
+
+    // Cut in the middle of a line (`head -c`): the broken last line is where the
+    // trace stops, not a corrupt record.
+    let middle = text.len() / 3;
+    let bytes = &text.as_bytes()[..middle];
+    let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+    let cut = Trace::parse(bytes).unwrap();
+    assert_eq!(cut.incomplete(), Some(Incomplete::EndsEarly { lines }));
+    one_truth(&cut);
+
+    // A broken line followed by more is corruption: an error naming the line.
+    let mut broken: Vec<&str> = text.lines().collect();
+    broken[50] = &broken[50][..10];
+    assert!(matches!(
+        Trace::parse(broken.join("\n").as_bytes()),
+        Err(TraceError::Json { line: 51, .. })
+    ));
+}
+
+#[test]
+fn decision_depth_is_peak_depth_with_restarts_and_splits() {
+    for (value_order, restarts) in [
+        (ValueOrder::Ascending, Some(Restarts::Luby { scale: 1 })),
+        (ValueOrder::Split, Some(Restarts::Luby { scale: 2 })),
+        (ValueOrder::ReverseSplit, None),
+    ] {
+        let (model, _) = queens(9, Strength::Value);
+        let mut solver = Solver::with_config(
+            model,
+            SearchConfig {
+                variable_order: VariableOrder::DomOverWeightedDegree,
+                value_order,
+            },
+        );
+        solver.set_restarts(restarts);
+        let mut file = Vec::new();
+        trace::solve_traced(&mut solver, "9-queens", &mut file, None).unwrap();
+        let trace = Trace::parse(&file[..]).unwrap();
+        if restarts.is_some() {
+            assert!(
+                solver.statistics().restarts > 0,
+                "{value_order:?} restarted"
+            );
+        }
+        one_truth(&trace);
+    }
 }

@@ -17,10 +17,10 @@ pub struct Statistics {
     pub failures: u64,
     /// Propagator runs.
     pub propagations: u64,
-    /// The deepest the decision stack went: the choices open at once. A refutation
-    /// (`x != v`, taken when `x = v` is undone) opens no choice, so the search tree,
-    /// where it is a node one level down, can be deeper (the trace summary's
-    /// `peak_depth`).
+    /// The deepest the decision stack went: the choices open at once (a trace
+    /// summary's `decision_depth`). A refutation (`x != v`, taken when `x = v` is
+    /// undone) opens no choice, so the search tree, where it is a node one level
+    /// down, can be deeper (a trace summary's `tree_depth`).
     pub peak_depth: u32,
     /// Solutions found. When optimising, each is better than the one before: this is
     /// the number of improving solutions.

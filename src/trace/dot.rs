@@ -8,8 +8,9 @@ use super::read::Trace;
 /// How [`Trace::to_dot`] draws the tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DotOptions {
-    /// At most this many boxes (nodes or collapsed subtrees); the rest are counted in
-    /// one note.
+    /// At most this many boxes (nodes or collapsed subtrees), the top of the tree
+    /// (breadth-first); each drawn node whose children were cut gets a dashed box
+    /// counting the nodes left out below it, and one note counts them all.
     pub max_nodes: usize,
     /// Draw each maximal subtree of two or more nodes that holds no solution and
     /// whose every leaf failed as one box labelled with its size.
@@ -29,7 +30,8 @@ impl Default for DotOptions {
 impl Trace {
     /// The search tree in Graphviz DOT: node `nN` for node N, edges labelled with
     /// the decision. Solutions are green double circles, failures red boxes,
-    /// collapsed failed subtrees grey boxes. Render with `dot -Tsvg`.
+    /// collapsed failed subtrees grey boxes, nodes cut by the cap dashed boxes
+    /// (`cutN`, under node N). Render with `dot -Tsvg`.
     pub fn to_dot(&self, options: DotOptions) -> String {
         let nodes = self.nodes();
         let n = nodes.len();
@@ -52,16 +54,26 @@ impl Trace {
         out.push_str("  edge [fontname=\"Helvetica\", fontsize=10];\n");
         let mut shown = vec![false; n];
         let mut collapsed = vec![false; n];
+        // Nodes the cap leaves out, counted at their drawn parent.
+        let mut cut = vec![0u64; n];
         let mut boxes = 0;
         let mut left_out = 0u64;
-        for node in nodes {
-            let i = node.id as usize;
+        // Breadth-first (by depth, then search order): a cap keeps the top of the
+        // tree, every drawn node's parent is drawn, and each cut is marked where
+        // it happens.
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| (nodes[i].depth, i));
+        for i in order {
+            let node = &nodes[i];
             let parent = node.parent.map(|p| p as usize);
             if parent.is_some_and(|p| !shown[p] || collapsed[p]) {
                 continue;
             }
             if boxes >= options.max_nodes {
                 left_out += size[i];
+                if let Some(p) = parent {
+                    cut[p] += size[i];
+                }
                 continue;
             }
             boxes += 1;
@@ -96,10 +108,17 @@ impl Trace {
                 );
             }
         }
+        for (i, &count) in cut.iter().enumerate().filter(|(_, c)| **c > 0) {
+            let _ = writeln!(
+                out,
+                "  cut{i} [shape=box, style=dashed, label=\"{count} more nodes\\nnot shown\"];"
+            );
+            let _ = writeln!(out, "  n{i} -> cut{i} [style=dashed];");
+        }
         if left_out > 0 {
             let _ = writeln!(
                 out,
-                "  more [shape=plaintext, label=\"{left_out} more nodes not shown\"];"
+                "  more [shape=plaintext, label=\"{left_out} more nodes not shown (dashed boxes: where the cap cut)\"];"
             );
         }
         out.push_str("}\n");

@@ -135,3 +135,22 @@ pub struct TruncatedRecord {
     /// Events left out.
     pub dropped: u64,
 }
+
+impl Header {
+    /// The side of the grid if the header describes a Sudoku model: 16, 81, 256 or
+    /// 625 variables named `r1c1`, `r1c2`, ... row-major, over the digits `1..=side`.
+    /// `alldiff trace replay` and the viewer then draw domains as a candidate grid.
+    pub fn grid_side(&self) -> Option<usize> {
+        let count = self.variables.len();
+        let side = (2..=5usize).map(|b| b * b).find(|s| s * s == count)?;
+        let digits = 1..=i32::try_from(side).ok()?;
+        self.variables
+            .iter()
+            .enumerate()
+            .all(|(i, v)| {
+                v.name == format!("r{}c{}", i / side + 1, i % side + 1)
+                    && v.domain.iter().all(|d| digits.contains(d))
+            })
+            .then_some(side)
+    }
+}

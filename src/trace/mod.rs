@@ -9,7 +9,8 @@
 //! Writing: [`TraceRecorder`] is a [`SearchObserver`](crate::SearchObserver) that
 //! writes to any [`std::io::Write`]; [`solve_traced`] and [`count_traced`] set it up
 //! around a search. Reading: [`Trace::parse`] checks the file and builds the tree;
-//! [`Trace::summary`], [`Trace::to_dot`] and [`Trace::replay`] look at it.
+//! [`Trace::summary`], [`Trace::to_dot`], [`Trace::replay`] and [`Trace::to_html`]
+//! (an interactive page) look at it.
 //!
 //! ```
 //! use alldiff::{Model, Solver};
@@ -42,15 +43,17 @@ mod format;
 mod read;
 mod record;
 mod summary;
+mod view;
 
 pub use dot::DotOptions;
 pub use format::{
     ConstraintInfo, FORMAT_NAME, FORMAT_VERSION, FailureRecord, Header, NodeRecord, NodeStatus,
     PruneRecord, Record, TruncatedRecord, VariableInfo,
 };
-pub use read::{Node, Trace, TraceError};
+pub use read::{Incomplete, Node, Trace, TraceError};
 pub use record::{TraceRecorder, Written, count_traced, solve_traced};
 pub use summary::{ConstraintCount, Phases, Summary};
+pub use view::ViewOptions;
 
 /// Runs the examples of `docs/tracing.md` as doctests.
 #[cfg(doctest)]

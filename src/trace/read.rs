@@ -122,6 +122,38 @@ pub struct Node {
     pub time_us: Option<u64>,
 }
 
+/// Why a trace does not cover its whole search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Incomplete {
+    /// The recorder's event cap cut it; the final statistics describe the whole
+    /// search, the events only its beginning.
+    Capped(TruncatedRecord),
+    /// The file stops after `lines` lines, before the final statistics record (the
+    /// writing process died, or the file was cut). Its last node may lack some of
+    /// its prunings or its failure record.
+    EndsEarly {
+        /// The lines read.
+        lines: usize,
+    },
+}
+
+impl std::fmt::Display for Incomplete {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Incomplete::Capped(cut) => write!(
+                f,
+                "the trace was cut at its event cap: {} events written, {} left out",
+                cut.written, cut.dropped
+            ),
+            Incomplete::EndsEarly { lines } => write!(
+                f,
+                "the trace stops after line {lines}, before its final statistics record \
+                 (the file was cut, or the search did not finish writing it)"
+            ),
+        }
+    }
+}
+
 /// A parsed and checked trace.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace {
@@ -129,23 +161,42 @@ pub struct Trace {
     nodes: Vec<Node>,
     truncated: Option<TruncatedRecord>,
     statistics: Option<Statistics>,
+    /// Lines read (blank ones and a cut last line included).
+    lines: usize,
 }
 
 impl Trace {
     /// Reads and checks a trace: a header first, node ids counting up from 0,
     /// every parent, variable and constraint declared before use. Blank lines are
-    /// skipped. A trace without its final statistics (a search that was killed) is
-    /// accepted; [`Trace::statistics`] is then `None`.
-    pub fn parse(input: impl BufRead) -> Result<Trace, TraceError> {
+    /// skipped. A trace without its final statistics (a search that was killed, a
+    /// file cut short, even in the middle of its last line) is accepted;
+    /// [`Trace::incomplete`] then says so and [`Trace::statistics`] is `None`.
+    pub fn parse(mut input: impl BufRead) -> Result<Trace, TraceError> {
         let mut trace: Option<Trace> = None;
-        for (index, text) in input.lines().enumerate() {
-            let line = index + 1;
-            let text = text.map_err(|source| TraceError::Io { line, source })?;
+        let mut text = String::new();
+        let mut line = 0;
+        loop {
+            text.clear();
+            let read = input
+                .read_line(&mut text)
+                .map_err(|source| TraceError::Io {
+                    line: line + 1,
+                    source,
+                })?;
+            if read == 0 {
+                break;
+            }
+            line += 1;
             if text.trim().is_empty() {
                 continue;
             }
-            let record: Record =
-                serde_json::from_str(&text).map_err(|source| TraceError::Json { line, source })?;
+            let record: Record = match serde_json::from_str(&text) {
+                Ok(record) => record,
+                // A last line without its newline that does not parse was cut
+                // while being written: the trace ends early, it is not corrupt.
+                Err(_) if !text.ends_with('\n') && trace.is_some() => break,
+                Err(source) => return Err(TraceError::Json { line, source }),
+            };
             match (&mut trace, record) {
                 (None, Record::Header(header)) => {
                     if header.format != FORMAT_NAME || header.version != FORMAT_VERSION {
@@ -159,6 +210,7 @@ impl Trace {
                         nodes: Vec::new(),
                         truncated: None,
                         statistics: None,
+                        lines: 0,
                     });
                 }
                 (None, _) | (Some(_), Record::Header(_)) => {
@@ -167,7 +219,9 @@ impl Trace {
                 (Some(trace), record) => trace.add(line, record)?,
             }
         }
-        trace.ok_or(TraceError::Empty)
+        let mut trace = trace.ok_or(TraceError::Empty)?;
+        trace.lines = line;
+        Ok(trace)
     }
 
     fn add(&mut self, line: usize, record: Record) -> Result<(), TraceError> {
@@ -310,6 +364,17 @@ impl Trace {
     /// The solver's statistics for the search; `None` if the trace stops early.
     pub fn statistics(&self) -> Option<&Statistics> {
         self.statistics.as_ref()
+    }
+
+    /// Why the trace does not hold the whole search, or `None` if it does: a
+    /// complete trace ends with its statistics and was not cut by its cap. Counts
+    /// read from an incomplete trace cover only the part written.
+    pub fn incomplete(&self) -> Option<Incomplete> {
+        match (&self.truncated, &self.statistics) {
+            (Some(cut), _) => Some(Incomplete::Capped(cut.clone())),
+            (None, None) => Some(Incomplete::EndsEarly { lines: self.lines }),
+            (None, Some(_)) => None,
+        }
     }
 
     /// The ids from the root down to `id`, both included.

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use super::format::{NodeStatus, TruncatedRecord};
-use super::read::Trace;
+use super::format::NodeStatus;
+use super::read::{Incomplete, Trace};
 use crate::search::Statistics;
 
 /// A constraint and how often something happened to it.
@@ -18,21 +18,28 @@ pub struct ConstraintCount {
 }
 
 /// The shape of a recorded search. Counts are of what the trace holds; for a
-/// complete trace `nodes` and `failures` equal the solver's statistics.
+/// complete trace `nodes`, `failures`, `solutions` and `decision_depth` equal the
+/// solver's [`Statistics`] (`nodes`, `failures`, `solutions`, `peak_depth`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     /// The problem's name.
     pub problem: String,
-    /// Nodes made by decisions (the root excluded), as [`Statistics::nodes`].
+    /// Nodes made by decisions, the root excluded, as [`Statistics::nodes`]: the
+    /// tree has `nodes + 1` nodes.
     pub nodes: u64,
     /// Failed nodes (the root included), as [`Statistics::failures`].
     pub failures: u64,
     /// Solution nodes.
     pub solutions: u64,
-    /// The deepest node, refutations counted as levels: can exceed
-    /// [`Statistics::peak_depth`], the most choices open at once.
-    pub peak_depth: u32,
-    /// Nodes at each depth: index 0 is the root.
+    /// The depth of the deepest node, in decisions from the root, second branches
+    /// (`x != v`) included: how deep the drawn tree is.
+    pub tree_depth: u32,
+    /// The most choices open at once on the solver's stack, as
+    /// [`Statistics::peak_depth`]: the decisions on a node's path whose second
+    /// branch was still to come. A second branch closes its choice, so this is at
+    /// most `tree_depth`.
+    pub decision_depth: u32,
+    /// Nodes at each tree depth: index 0 is the root; they add up to `nodes + 1`.
     pub depth_profile: Vec<u64>,
     /// Values removed per constraint, most first; constraints that removed nothing
     /// are left out.
@@ -44,11 +51,12 @@ pub struct Summary {
     pub decision_failures: u64,
     /// Values removed per rule, most first.
     pub by_rule: Vec<(String, u64)>,
-    /// Whether the event cap cut the trace.
-    pub truncated: Option<TruncatedRecord>,
+    /// Why the trace does not hold the whole search, if it does not: then the
+    /// counts above cover only the part written.
+    pub incomplete: Option<Incomplete>,
     /// The solver's statistics, if the trace has them.
     pub statistics: Option<Statistics>,
-    /// Where the time went, if the trace has node times.
+    /// Where the time went, if the trace is complete and has node times.
     pub phases: Option<Phases>,
 }
 
@@ -67,8 +75,11 @@ pub struct Phases {
 }
 
 impl Phases {
-    /// The phases of `trace`, if every node has a time.
+    /// The phases of `trace`, if it is complete and every node has a time.
     fn of(trace: &Trace) -> Option<Phases> {
+        if trace.incomplete().is_some() {
+            return None;
+        }
         let times: Option<Vec<u64>> = trace.nodes().iter().map(|n| n.time_us).collect();
         let times = times?;
         let root = *times.first()?;
@@ -132,21 +143,49 @@ impl Trace {
             }
         }
         rules.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        let decision_depth = self.open_choices().into_iter().max().unwrap_or(0);
         Summary {
             problem: self.header().problem.clone(),
             nodes: (self.nodes().len() as u64).saturating_sub(1),
             failures,
             solutions,
-            peak_depth: depth_profile.len().saturating_sub(1) as u32,
+            tree_depth: depth_profile.len().saturating_sub(1) as u32,
+            decision_depth,
             depth_profile,
             by_prunings: ranked(self, &prunings),
             by_failures: ranked(self, &failures_by),
             decision_failures,
             by_rule: rules,
-            truncated: self.truncated().cloned(),
+            incomplete: self.incomplete(),
             statistics: self.statistics().cloned(),
             phases: Phases::of(self),
         }
+    }
+}
+
+impl Trace {
+    /// For each node, the choices open on the solver's stack while it is searched:
+    /// its parent's, plus one if it is a first branch. A node is a second branch
+    /// when it follows a sibling on the same variable and value with the opposite
+    /// operator (`x = v` then `x != v`, `x <= v` then `x > v`, or the reverse);
+    /// any other child (the first, or one made after a restart) opens a choice.
+    pub fn open_choices(&self) -> Vec<u32> {
+        let nodes = self.nodes();
+        let mut open = vec![0u32; nodes.len()];
+        for node in nodes {
+            let mut previous: Option<(u32, crate::search::Branch, i32)> = None;
+            for &child in &node.children {
+                let decision = nodes[child as usize].decision;
+                let second = matches!(
+                    (previous, decision),
+                    (Some((pv, pop, pval)), Some((v, op, val)))
+                        if pv == v && pval == val && pop.negated() == op
+                );
+                open[child as usize] = open[node.id as usize] + u32::from(!second);
+                previous = decision;
+            }
+        }
+        open
     }
 }
 
@@ -167,15 +206,36 @@ fn ranked(trace: &Trace, counts: &[u64]) -> Vec<ConstraintCount> {
 }
 
 impl fmt::Display for Summary {
-    /// A few lines of `name: value`, the lists as `#constraint kind: count`.
+    /// A few lines of `name: value`, the lists as `#constraint kind: count`. An
+    /// incomplete trace says so on its first line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(incomplete) = &self.incomplete {
+            writeln!(
+                f,
+                "INCOMPLETE: {incomplete}; the counts below cover only the part written"
+            )?;
+        }
         writeln!(f, "problem: {}", self.problem)?;
-        writeln!(f, "nodes: {}", self.nodes)?;
+        writeln!(
+            f,
+            "nodes: {} (below the root; {} in the tree)",
+            self.nodes,
+            self.nodes + 1
+        )?;
         writeln!(f, "failures: {}", self.failures)?;
         writeln!(f, "solutions: {}", self.solutions)?;
-        writeln!(f, "peak depth: {}", self.peak_depth)?;
+        writeln!(
+            f,
+            "tree depth: {} (the deepest node, second branches counted)",
+            self.tree_depth
+        )?;
+        writeln!(
+            f,
+            "decision depth: {} (the most choices open at once, as peakDepth)",
+            self.decision_depth
+        )?;
         let profile: Vec<String> = self.depth_profile.iter().map(u64::to_string).collect();
-        writeln!(f, "nodes per depth: {}", profile.join(" "))?;
+        writeln!(f, "nodes per tree depth, root first: {}", profile.join(" "))?;
         writeln!(f, "values removed by constraint:")?;
         for c in &self.by_prunings {
             writeln!(f, "  #{} {}: {}", c.constraint, c.kind, c.count)?;
@@ -207,16 +267,9 @@ impl fmt::Display for Summary {
             };
             writeln!(f, "  {proof}: {}", phases.after_last_solution)?;
         }
-        if let Some(cut) = &self.truncated {
-            writeln!(
-                f,
-                "truncated: {} events written, {} left out",
-                cut.written, cut.dropped
-            )?;
-        }
         match &self.statistics {
-            Some(stats) => write!(f, "{stats}"),
-            None => write!(f, "statistics: missing (the trace stops early)"),
+            Some(stats) => write!(f, "solver statistics (the whole search):\n{stats}"),
+            None => write!(f, "solver statistics: missing (the trace stops early)"),
         }
     }
 }

@@ -189,8 +189,8 @@ pub(crate) enum Command {
     /// Read a search trace recorded by `solve --trace`.
     #[command(
         long_about = "Read a search trace recorded by `solve --trace` (JSON Lines, see \
-                      docs/trace-format.md): a summary, the search tree, or the domains at \
-                      one node.",
+                      docs/trace-format.md): a summary, the search tree, the domains at \
+                      one node, or an interactive page to open in a browser.",
         after_long_help = TRACE_EXIT_HELP
     )]
     Trace(TraceArgs),
@@ -200,6 +200,8 @@ pub(crate) enum Command {
 const TRACE_EXIT_HELP: &str = "\
 Exit status:
   0  done
+  1  (summary) the trace is incomplete: cut by its event cap, or it stops
+     before its final statistics record; what it holds is printed, marked so
   2  usage error, a trace that cannot be read or is not valid, a node that is
      not in the trace, or (svg) no `dot` program";
 
@@ -547,7 +549,8 @@ pub(crate) enum TraceCommand {
         /// The trace file.
         #[arg(value_name = "FILE")]
         file: PathBuf,
-        /// Draw at most N boxes; the rest are counted in one note.
+        /// Draw at most N boxes, the top of the tree (breadth-first); a dashed box
+        /// under a node counts the nodes cut below it, and one note counts them all.
         #[arg(long, value_name = "N", default_value_t = 500)]
         max_nodes: usize,
         /// Draw every node, even inside failed subtrees.
@@ -574,6 +577,31 @@ pub(crate) enum TraceCommand {
         /// The node id.
         #[arg(long, value_name = "N")]
         node: u64,
+    },
+    /// Write the search tree as one interactive HTML page to open in a browser.
+    #[command(
+        long_about = "Write one self-contained HTML page (script, style and data inline; it \
+                      loads nothing from the network) showing the search tree: failed \
+                      subtrees folded into counted triangles that unfold on a click, \
+                      solutions marked, zoom, pan and fit; for a clicked node its decisions, \
+                      domains (a candidate grid for a Sudoku trace), failing constraint and \
+                      subtree counts; the search's statistics, nodes per depth and busiest \
+                      constraints and rules; next/previous solution, go to node, search a \
+                      variable. Open it with `#node=N` after its address to select node N.",
+        after_long_help = TRACE_EXIT_HELP
+    )]
+    View {
+        /// The trace file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Where to write the page; `-` for standard output. Default: FILE with the
+        /// extension `.html`.
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+        /// Put at most N nodes (the first, in search order) into the page; it says
+        /// how many it leaves out.
+        #[arg(long, value_name = "N", default_value_t = 200_000)]
+        max_nodes: usize,
     },
 }
 

@@ -5,7 +5,7 @@ use std::io::{self, BufReader, Write as _};
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
 
-use alldiff::trace::{DotOptions, Header, Trace};
+use alldiff::trace::{DotOptions, NodeStatus, Trace, ViewOptions};
 use anyhow::{Context as _, bail};
 
 use crate::cli::args::{TraceArgs, TraceCommand, TreeFormat};
@@ -17,6 +17,11 @@ pub(crate) fn trace(args: TraceArgs) -> anyhow::Result<ExitCode> {
         TraceCommand::Summary { file } => {
             let trace = load(&file)?;
             writeln!(out, "{}", trace.summary())?;
+            if let Some(incomplete) = trace.incomplete() {
+                out.flush()?;
+                eprintln!("alldiff: {}: {incomplete}", file.display());
+                return Ok(ExitCode::from(1));
+            }
         }
         TraceCommand::Tree {
             file,
@@ -24,7 +29,7 @@ pub(crate) fn trace(args: TraceArgs) -> anyhow::Result<ExitCode> {
             no_collapse,
             format,
         } => {
-            let trace = load(&file)?;
+            let trace = load_warning(&file)?;
             let dot = trace.to_dot(DotOptions {
                 max_nodes,
                 collapse_failed: !no_collapse,
@@ -38,15 +43,40 @@ pub(crate) fn trace(args: TraceArgs) -> anyhow::Result<ExitCode> {
             }
         }
         TraceCommand::Replay { file, node } => {
-            let trace = load(&file)?;
+            let trace = load_warning(&file)?;
             let domains = trace
                 .replay(node)
                 .with_context(|| format!("cannot replay node {node} of {}", file.display()))?;
-            let text = match sudoku_side(trace.header()) {
+            if let Some(failure) = failure_line(&trace, node, &domains) {
+                writeln!(out, "{failure}")?;
+            }
+            let text = match trace.header().grid_side() {
                 Some(side) => candidate_grid(side, &domains),
                 None => variable_lines(&trace, &domains),
             };
             out.write_all(text.as_bytes())?;
+        }
+        TraceCommand::View {
+            file,
+            output,
+            max_nodes,
+        } => {
+            let trace = load_warning(&file)?;
+            let page = trace.to_html(ViewOptions { max_nodes });
+            let output = output.unwrap_or_else(|| file.with_extension("html"));
+            if output == file {
+                bail!(
+                    "the page would overwrite the trace {}: name another with -o",
+                    file.display()
+                );
+            }
+            if output == Path::new("-") {
+                out.write_all(page.as_bytes())?;
+            } else {
+                std::fs::write(&output, page)
+                    .with_context(|| format!("cannot write {}", output.display()))?;
+                eprintln!("wrote {}", output.display());
+            }
         }
     }
     out.flush()?;
@@ -61,6 +91,45 @@ fn load(path: &Path) -> anyhow::Result<Trace> {
         bail!("cannot read {shown}: it is a directory, not a trace");
     }
     Trace::parse(BufReader::new(file)).with_context(|| format!("{shown} is not a valid trace"))
+}
+
+/// [`load`], with a warning on standard error if the trace is incomplete.
+fn load_warning(path: &Path) -> anyhow::Result<Trace> {
+    let trace = load(path)?;
+    if let Some(incomplete) = trace.incomplete() {
+        eprintln!("alldiff: warning: {}: {incomplete}", path.display());
+    }
+    Ok(trace)
+}
+
+/// For a failed node, what failed: the constraint, or the decision alone, and the
+/// variables left without a value.
+fn failure_line(trace: &Trace, node: u64, domains: &[Vec<i32>]) -> Option<String> {
+    let node = trace
+        .node(node)
+        .filter(|n| n.status == NodeStatus::Failed)?;
+    let culprit = match (node.failed_by, node.decision) {
+        (Some(c), _) => format!(
+            "constraint #{c} {} found no solution",
+            trace.constraint_kind(c)
+        ),
+        (None, Some((var, op, value))) => format!(
+            "the decision {} {} {value} emptied a domain by itself",
+            trace.var_name(var),
+            op.symbol()
+        ),
+        (None, None) => "an assumption emptied a domain".to_owned(),
+    };
+    let empty: Vec<String> = (0u32..)
+        .zip(domains)
+        .filter(|(_, d)| d.is_empty())
+        .map(|(var, _)| trace.var_name(var))
+        .collect();
+    let empty = match empty.is_empty() {
+        true => String::new(),
+        false => format!(" (no value left for {})", empty.join(", ")),
+    };
+    Some(format!("node {} failed: {culprit}{empty}", node.id))
 }
 
 /// Pipes the DOT text through `dot -Tsvg` to standard output.
@@ -88,23 +157,6 @@ fn render_svg(dot: &str) -> anyhow::Result<()> {
         bail!("`dot -Tsvg` failed ({status})");
     }
     Ok(())
-}
-
-/// The side of the grid if the header describes a Sudoku model: 16, 81, 256
-/// or 625 variables named `r1c1`, `r1c2`, ... row-major, over digits.
-fn sudoku_side(header: &Header) -> Option<usize> {
-    let count = header.variables.len();
-    let side = (2..=5usize).map(|b| b * b).find(|s| s * s == count)?;
-    let digits = 1..=i32::try_from(side).ok()?;
-    header
-        .variables
-        .iter()
-        .enumerate()
-        .all(|(i, v)| {
-            v.name == format!("r{}c{}", i / side + 1, i % side + 1)
-                && v.domain.iter().all(|d| digits.contains(d))
-        })
-        .then_some(side)
 }
 
 /// The symbol of a Sudoku digit: `1`-`9`, then `A` for 10 up to `P` for 25.
