@@ -10,7 +10,7 @@
 //! | `fzn_global_cardinality_closed(x, cover, counts)` | the same, and each `x` in `cover` |
 //! | `fzn_global_cardinality_low_up(x, cover, lb, ub)`, `..._closed` | counts over `lb..ub` |
 //! | `alldiff_inverse(f, f_first, g, g_first)` | `inverse` with the arrays' first indices |
-//! | `fzn_lex_less_int(x, y)`, `fzn_lex_lesseq_int(x, y)` | `lex_less`, `lex_less_eq` |
+//! | `alldiff_lex_less_int(x, y)`, `alldiff_lex_lesseq_int(x, y)` | `lex_less`, `lex_less_eq` |
 //! | `alldiff_disjunctive(s, d)` | `disjunctive` (durations fixed) |
 //! | `alldiff_cumulative(s, d, r, b)` | `cumulative` (durations, demands and capacity fixed) |
 
@@ -102,11 +102,11 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
             let g_first = b.int(call, 3)?;
             b.model.inverse(f, f_first, g, g_first)
         }
-        "fzn_lex_less_int" | "fzn_lex_lesseq_int" => {
+        "alldiff_lex_less_int" | "alldiff_lex_lesseq_int" => {
             call.arity(2)?;
             let (xs, ys) = (b.vars(call, 0)?, b.vars(call, 1)?);
             match call.name {
-                "fzn_lex_less_int" => b.model.lex_less(xs, ys),
+                "alldiff_lex_less_int" => b.model.lex_less(xs, ys),
                 _ => b.model.lex_less_eq(xs, ys),
             }
         }
