@@ -87,3 +87,210 @@ fn output_prints_2d_arrays_booleans_and_fixed_values() {
           flags = array1d(1..3, [true, false, true]);\n"]
     );
 }
+
+/// The number of solutions of a MiniZinc-made model, with every solution's output.
+fn count(name: &str) -> usize {
+    let (status, solutions) = solve(&read(name), &all());
+    assert_eq!(status, RunStatus::Complete, "{name}");
+    solutions.len()
+}
+
+#[test]
+fn integer_builtins_count_as_gecode_does() {
+    // int_times, int_div, int_mod, int_abs, int_min, int_max, int_lin_*, int_ne.
+    assert_eq!(count("arithmetic"), 114);
+}
+
+#[test]
+fn reified_and_boolean_builtins_count_as_gecode_does() {
+    // int_*_reif, int_lin_*_reif, bool_clause, bool_xor, bool_not, array_bool_*,
+    // set_in_reif, bool2int.
+    assert_eq!(count("reified"), 5);
+}
+
+#[test]
+fn element_and_extrema_count_as_gecode_does() {
+    // array_(var_)int_element, array_(var_)bool_element, array_int_maximum/minimum.
+    assert_eq!(count("element"), 3328);
+}
+
+#[test]
+fn native_globals_count_as_brute_force_does() {
+    assert_eq!(count("globals_order"), 24 * 4 * 6 * 6);
+    assert_eq!(count("globals_count"), 12 * 3 * 15);
+    assert_eq!(count("globals_pairs"), 6 * 10 * 18 * 21);
+}
+
+#[test]
+fn an_array_indexed_from_zero_prints_its_index_set() {
+    let (_, solutions) = solve(&read("globals_order"), &RunOptions::default());
+    assert!(
+        solutions[0].contains("succ = array1d(0..3, ["),
+        "{}",
+        solutions[0]
+    );
+}
+
+/// Parses hand-written FlatZinc.
+fn text(fzn: &str) -> Result<FlatZincModel, String> {
+    FlatZincModel::parse(fzn).map_err(|e| e.to_string())
+}
+
+/// The number of solutions of hand-written FlatZinc.
+fn count_text(fzn: &str) -> usize {
+    let problem = text(fzn).unwrap();
+    let (status, solutions) = solve(&problem, &all());
+    let done = match solutions.is_empty() {
+        true => RunStatus::Unsatisfiable,
+        false => RunStatus::Complete,
+    };
+    assert_eq!(status, done);
+    solutions.len()
+}
+
+#[test]
+fn errors_name_the_line_and_the_problem() {
+    let unsupported = "var 1..3: x;\nvar 1..3: y;\nvar bool: b;\n\
+        constraint int_lin_ne_imp([1, 1], [x, y], 3, b);\nconstraint float_lt(1.0, 2.0);\nsolve satisfy;\n";
+    // int_lin_ne_imp is supported; the float constraint on line 5 is not.
+    assert_eq!(
+        text(unsupported).unwrap_err(),
+        "line 5: float values are not supported"
+    );
+    let cases = [
+        (
+            "var 1..3: x;\n\nconstraint no_such_thing(x);\nsolve satisfy;",
+            "line 3: unsupported constraint 'no_such_thing'",
+        ),
+        (
+            "var 1..3: x;\nconstraint int_le(x, y);\nsolve satisfy;",
+            "line 2: unknown identifier 'y'",
+        ),
+        (
+            "var 1..3: x;\nconstraint int_le(x);\nsolve satisfy;",
+            "line 2: 'int_le' takes 2 arguments, not 1",
+        ),
+        (
+            "var 1..3: x;\nconstraint int_lin_le(x, [x], 1);\nsolve satisfy;",
+            "line 2: argument 1 of 'int_lin_le' must be an array",
+        ),
+        ("var 1..3: x;\n", "no solve item"),
+        (
+            "var 1..3: x;\nvar 1..3 x;\nsolve satisfy;",
+            "line 2: syntax error in 'var 1..3 x;'",
+        ),
+        (
+            "var 1..3: x;\nsolve satisfy",
+            "line 2: statement not closed by ';'",
+        ),
+        (
+            "var 1..99999999999: x;\nconstraint int_le(x, 99999999999);\nsolve satisfy;",
+            "line 2: the value 99999999999 is out of the 32-bit range",
+        ),
+        (
+            "var float: x;\nsolve satisfy;",
+            "line 1: float variables are not supported",
+        ),
+        (
+            "var 1..3: x;\nvar 1..3: x;\nsolve satisfy;",
+            "line 2: 'x' is declared twice",
+        ),
+        (
+            "var 1..3: x;\nvar 1..3: y;\nconstraint int_pow(x, y, x);\nsolve satisfy;",
+            "line 3: 'int_pow' needs a constant exponent",
+        ),
+        (
+            "var -9..9: x;\nconstraint fzn_all_different_int([x, 1, 1]);\nsolve satisfy;",
+            "",
+        ),
+    ];
+    for (fzn, expected) in cases {
+        match text(fzn) {
+            Err(message) => assert_eq!(message, expected, "{fzn}"),
+            Ok(_) => assert!(expected.is_empty(), "{fzn} was read"),
+        }
+    }
+}
+
+#[test]
+fn garbage_is_an_error_never_a_panic() {
+    for fzn in [
+        "",
+        ";",
+        "constraint",
+        "solve",
+        "var",
+        "array [1..2] of var int: a = [x];\nsolve satisfy;",
+        "array [1..2] of int: a = [1, 2];\nconstraint int_le(a, a);\nsolve satisfy;",
+        "var 1..3: x :: output_array([1..2]);\nsolve satisfy;",
+        "array [1..1] of var 1..3: a :: output_array([1..2]) = [1];\nsolve satisfy;",
+        "var 1..3: x;\nsolve minimize y;",
+        "var 1..3: x;\nsolve :: int_search(x, foo, bar, complete) satisfy;\nsolve satisfy;",
+        "\u{0}\u{1}%\n\"",
+        "var 5..1: x :: output_var;\nsolve satisfy;",
+        "set of int: s = 1..3;\nvar 1..5: x;\nconstraint set_in(x, s);\nconstraint int_eq(s, x);\nsolve satisfy;",
+    ] {
+        let _ = FlatZincModel::parse(fzn);
+    }
+}
+
+#[test]
+fn declarations_with_values_aliases_and_empty_domains() {
+    // An alias narrows its target; a constant outside the declared domain fails.
+    let fzn = "var 1..5: x :: output_var;\nvar 2..3: y :: output_var = x;\nsolve satisfy;";
+    assert_eq!(count_text(fzn), 2);
+    let problem = text(fzn).unwrap();
+    assert_eq!(problem.var("y"), problem.var("x"));
+    assert_eq!(problem.model().name(problem.var("x").unwrap()), "x");
+    let fzn = "var 1..5: x = 7;\nsolve satisfy;";
+    assert_eq!(count_text(fzn), 0);
+    assert_eq!(count_text("var 5..1: x;\nsolve satisfy;"), 0);
+    assert_eq!(count_text("var {}: x;\nsolve satisfy;"), 0);
+    let fzn =
+        "var {1, 5, 9}: x :: output_var;\nvar int: u;\nconstraint int_eq(u, x);\nsolve satisfy;";
+    let problem = text(fzn).unwrap();
+    assert_eq!(problem.warnings().len(), 1, "{:?}", problem.warnings());
+    assert!(problem.warnings()[0].contains("'var int' without bounds (u)"));
+    assert_eq!(count_text(fzn), 3);
+}
+
+#[test]
+fn builtins_minizinc_rarely_emits() {
+    let header =
+        "var -2..2: x;\nvar -2..2: y;\nvar -8..8: z;\nvar bool: a;\nvar bool: b;\nvar bool: r;\n";
+    let cases = [
+        ("constraint int_pow(x, 3, z);", 5 * 5 * 8),
+        ("constraint int_pow_fixed(x, 2, z);", 5 * 5 * 8),
+        ("constraint int_plus(x, y, z);", 25 * 8),
+        ("constraint int_minus(x, y, z);", 25 * 8),
+        ("constraint int_lt(x, y);", 10 * 17 * 8),
+        ("constraint int_ge(x, 1);", 2 * 5 * 17 * 8),
+        ("constraint int_lt_imp(x, y, r);", (25 + 10) * 17 * 4),
+        (
+            "constraint int_lin_ne_imp([1, 1], [x, y], 0, r);",
+            (25 + 20) * 17 * 4,
+        ),
+        ("constraint int_lin_eq([2, -1], [x, z], 0);", 5 * 5 * 8),
+        ("constraint bool_lin_eq([1, 2], [a, b], z);", 25 * 4 * 2),
+        (
+            "constraint bool_lin_le([1, 2], [a, b], 1);",
+            25 * 17 * 2 * 2,
+        ),
+        ("constraint bool_le(a, b);", 25 * 17 * 3 * 2),
+        ("constraint bool_lt_reif(a, b, r);", 25 * 17 * 4),
+        ("constraint bool_eq_imp(a, b, r);", 25 * 17 * 6),
+        ("constraint bool_xor(a, b);", 25 * 17 * 2 * 2),
+        ("constraint bool_and_imp(a, b, r);", 25 * 17 * 5),
+        ("constraint bool_clause_imp([a], [b], r);", 25 * 17 * 7),
+        ("constraint bool_clause_reif([a], [b], r);", 25 * 17 * 4),
+        ("constraint array_bool_or_imp([a, b], r);", 25 * 17 * 7),
+        ("constraint array_bool_xor([a, b, r]);", 25 * 17 * 4),
+        ("constraint set_in(x, {-2, 0, 2});", 3 * 5 * 17 * 8),
+        ("constraint set_in_imp(x, 1..2, r);", (25 + 10) * 17 * 4),
+        ("constraint int_eq_reif(x, 7, r);", 25 * 17 * 4),
+    ];
+    for (constraint, expected) in cases {
+        let fzn = format!("{header}{constraint}\nsolve satisfy;\n");
+        assert_eq!(count_text(&fzn), expected, "{constraint}");
+    }
+}
