@@ -3,6 +3,7 @@
 //! unsatisfiability, the output lines, every builtin family, and errors.
 
 use alldiff::flatzinc::{self, FlatZincModel, RunOptions, RunStatus};
+use alldiff::{Decision, Limits, Objective, SearchObserver, StopReason, ValueOrder, VariableOrder};
 
 fn read(name: &str) -> FlatZincModel {
     let path = format!("{}/tests/flatzinc/{name}.fzn", env!("CARGO_MANIFEST_DIR"));
@@ -292,5 +293,115 @@ fn builtins_minizinc_rarely_emits() {
     for (constraint, expected) in cases {
         let fzn = format!("{header}{constraint}\nsolve satisfy;\n");
         assert_eq!(count_text(&fzn), expected, "{constraint}");
+    }
+}
+
+#[test]
+fn search_annotations_become_phases_with_warnings_for_what_is_mapped() {
+    let fzn = "var 1..3: x;\nvar 1..3: y;\nvar 0..9: cost;\n\
+        constraint int_lin_eq([1, 1, -1], [x, y, cost], 0);\n\
+        solve :: seq_search([int_search([x], anti_first_fail, indomain_median, complete), \
+        bool_search([], impact, indomain_random, complete)]) :: restart_luby(100) minimize cost;\n";
+    let problem = text(fzn).unwrap();
+    let phases = problem.phases(false);
+    let (x, cost) = (problem.var("x").unwrap(), problem.var("cost").unwrap());
+    assert_eq!(phases.len(), 3); // x, the empty bool_search, then the objective
+    assert_eq!(phases[0].vars(), [x]);
+    assert_eq!(
+        phases[0].config().variable_order,
+        VariableOrder::LargestDomain
+    );
+    assert_eq!(phases[0].config().value_order, ValueOrder::Middle);
+    assert_eq!(phases[1].config().value_order, ValueOrder::Random(0));
+    assert_eq!(phases[2].vars(), [cost]);
+    assert_eq!(phases[2].config().value_order, ValueOrder::Ascending);
+    assert!(problem.phases(true).is_empty());
+    assert_eq!(
+        problem.warnings(),
+        [
+            "the value selection 'indomain_median' is not supported: indomain_middle instead",
+            "the variable selection 'impact' is not supported: first_fail instead",
+            "the search annotation 'restart_luby' is ignored",
+        ]
+    );
+    assert_eq!(problem.objective(), Some(Objective::Minimize(cost.into())));
+    let mut best = None;
+    let outcome = flatzinc::run(&problem, &RunOptions::default(), &mut (), |_, objective| {
+        best = objective;
+    });
+    assert_eq!((outcome.status, best), (RunStatus::Complete, Some(2)));
+}
+
+#[test]
+fn the_seed_drives_indomain_random() {
+    let fzn = "array [1..6] of var 1..6: q :: output_array([1..6]) = [a, b, c, d, e, f];\n";
+    let vars: String = "abcdef"
+        .chars()
+        .map(|v| format!("var 1..6: {v};\n"))
+        .collect();
+    let fzn = format!(
+        "{vars}{fzn}constraint fzn_all_different_int(q);\n\
+         solve :: int_search(q, input_order, indomain_random, complete) satisfy;\n"
+    );
+    let problem = text(&fzn).unwrap();
+    let first = |seed| {
+        let options = RunOptions {
+            seed: Some(seed),
+            ..RunOptions::default()
+        };
+        solve(&problem, &options).1
+    };
+    assert_eq!(first(7), first(7));
+    let differ = (0..10).any(|seed| first(seed) != first(seed + 1));
+    assert!(differ, "ten seeds in a row gave the same permutation");
+}
+
+#[test]
+fn limits_stop_a_run_and_say_whether_it_found_a_solution() {
+    let problem = read("queens");
+    let options = RunOptions {
+        all: true,
+        limits: Limits::none().with_nodes(20),
+        ..RunOptions::default()
+    };
+    let (status, solutions) = solve(&problem, &options);
+    let RunStatus::Stopped { reason, solved } = status else {
+        panic!("{status:?}")
+    };
+    assert_eq!(reason, StopReason::NodeLimit);
+    assert_eq!(solved, !solutions.is_empty());
+    let options = RunOptions {
+        limits: Limits::none().with_nodes(1),
+        ..RunOptions::default()
+    };
+    let (status, _) = solve(&read("knapsack"), &options);
+    assert!(matches!(status, RunStatus::Stopped { .. }), "{status:?}");
+}
+
+/// Counts what the observer sees.
+#[derive(Default)]
+struct Watch {
+    decisions: u64,
+    solutions: u64,
+}
+
+impl SearchObserver for Watch {
+    fn on_decision(&mut self, _: &Decision) {
+        self.decisions += 1;
+    }
+    fn on_solution(&mut self, _: u64) {
+        self.solutions += 1;
+    }
+}
+
+#[test]
+fn the_observer_sees_satisfaction_and_optimisation() {
+    for (name, options) in [("queens", all()), ("knapsack", RunOptions::default())] {
+        let problem = read(name);
+        let mut watch = Watch::default();
+        let outcome = flatzinc::run(&problem, &options, &mut watch, |_, _| {});
+        assert_eq!(watch.solutions, outcome.statistics.solutions, "{name}");
+        assert_eq!(watch.decisions, outcome.statistics.nodes, "{name}");
+        assert!(watch.decisions > 0);
     }
 }
