@@ -70,6 +70,13 @@ fn knapsack_improves_to_the_proven_optimum() {
     assert_eq!(objectives.last(), Some(&38));
     assert!(objectives.windows(2).all(|w| w[0] < w[1]));
     assert_eq!(outcome.statistics.objective, Some(38));
+    // -n 1: the first improving solution only.
+    let one = RunOptions {
+        solutions: Some(1),
+        ..RunOptions::default()
+    };
+    let (status, solutions) = solve(&problem, &one);
+    assert_eq!((status, solutions.len()), (RunStatus::SolutionLimit, 1));
 }
 
 #[test]

@@ -496,3 +496,73 @@ proptest! {
         prop_assert_eq!(outcome.status, status);
     }
 }
+
+/// Pieces of FlatZinc, to be strung together at random.
+const TOKENS: [&str; 40] = [
+    "var",
+    "array",
+    "[",
+    "]",
+    "1..3",
+    "of",
+    "int",
+    "bool",
+    ":",
+    "x",
+    "y",
+    "b",
+    ";",
+    "=",
+    "(",
+    ")",
+    ",",
+    "{",
+    "}",
+    "::",
+    "output_var",
+    "output_array([1..2])",
+    "constraint",
+    "int_le",
+    "int_lin_eq",
+    "bool_clause",
+    "fzn_all_different_int",
+    "solve",
+    "satisfy",
+    "minimize",
+    "int_search",
+    "first_fail",
+    "indomain_min",
+    "-7",
+    "99999999999999999999",
+    "true",
+    "\n",
+    "%",
+    "\"",
+    "3.5",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn random_text_is_read_or_refused_never_a_panic(tokens in prop::collection::vec(0..TOKENS.len(), 0..40)) {
+        let text: Vec<&str> = tokens.iter().map(|&i| TOKENS[i]).collect();
+        let _ = FlatZincModel::parse(&text.join(" "));
+    }
+
+    #[test]
+    fn statements_with_a_token_changed_are_read_or_refused(
+        case in case(),
+        position in any::<prop::sample::Index>(),
+        token in 0..TOKENS.len(),
+    ) {
+        let text = case.text();
+        let mut words: Vec<&str> = text.split(' ').collect();
+        let at = position.index(words.len());
+        words[at] = TOKENS[token];
+        if let Ok(problem) = FlatZincModel::parse(&words.join(" ")) {
+            let options = RunOptions { all: true, ..RunOptions::default() };
+            let _ = flatzinc::run(&problem, &options, &mut (), |_, _| {});
+        }
+    }
+}
