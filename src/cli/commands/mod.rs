@@ -28,7 +28,10 @@ fn parse_item(item: &Item, format: Format) -> Result<Grid, ItemReport> {
     let text = item
         .text()
         .map_err(|e| ItemReport::error(format, item, &e).with_diagnostic(e.to_string()))?;
-    parse_grid(text).map_err(|e| ItemReport::error(format, item, &e).with_diagnostic(e))
+    parse_grid(text).map_err(|e| {
+        let e = item.in_context(e);
+        ItemReport::error(format, item, &e).with_diagnostic(e)
+    })
 }
 
 /// Parses a grid; the error is the library's message, except that a wrong
@@ -36,6 +39,9 @@ fn parse_item(item: &Item, format: Format) -> Result<Grid, ItemReport> {
 /// cells are three 81-cell puzzles on one line, not a 256-cell one).
 fn parse_grid(text: &str) -> Result<Grid, String> {
     Grid::parse(text).map_err(|e| match e {
+        ParseError::WrongCellCount { found, .. } if text.contains('\n') => {
+            format!("{found} cells, but a Sudoku has 16, 81, 256 or 625")
+        }
         ParseError::WrongCellCount { found, .. } => {
             format!("{found} cells, but a Sudoku has 16, 81, 256 or 625 (one puzzle a line)")
         }

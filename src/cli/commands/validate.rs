@@ -32,7 +32,10 @@ fn validate_item(item: &Item, format: Format) -> ItemReport {
     };
     let (grid, solution) = match parsed {
         Ok(parsed) => parsed,
-        Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e),
+        Err(e) => {
+            let e = item.in_context(e);
+            return ItemReport::error(format, item, &e).with_diagnostic(e);
+        }
     };
     let problems: Vec<String> = match &solution {
         Some(solution) => match check_solution(&grid, solution) {
