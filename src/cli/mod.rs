@@ -22,6 +22,7 @@ pub(crate) mod args;
 pub(crate) mod batch;
 pub(crate) mod commands;
 pub(crate) mod input;
+pub(crate) mod progress;
 pub(crate) mod report;
 
 pub(crate) use args::Format;

@@ -32,10 +32,10 @@ use std::sync::{Condvar, Mutex, MutexGuard, Once, PoisonError};
 use std::time::Duration;
 
 use anyhow::Context as _;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::args::{Format, PuzzleArgs};
 use super::input::{Input, Item};
+use super::progress::{Progress, Unit};
 use super::report::{ItemReport, Summary};
 use writer::{Done, Ordered, Stopped};
 
@@ -52,11 +52,6 @@ const TICK: Duration = Duration::from_millis(10);
 const WINDOW_PER_THREAD: u64 = 64;
 const MIN_WINDOW: u64 = 1024;
 
-/// A file at least this big gets a progress bar (on a terminal).
-const LONG_FILE_BYTES: u64 = 256 << 10;
-/// At least this many `PUZZLE` arguments get a progress bar (on a terminal).
-const LONG_ARGUMENT_COUNT: u64 = 4096;
-
 /// How a batch runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct BatchConfig {
@@ -64,8 +59,8 @@ pub(crate) struct BatchConfig {
     pub(crate) threads: NonZeroUsize,
     /// Handed to the per-item work.
     pub(crate) format: Format,
-    /// Show a progress bar on standard error (only used with the real
-    /// standard streams).
+    /// Show a progress bar on standard error once the run is long (only used
+    /// with the real standard streams).
     pub(crate) progress: bool,
 }
 
@@ -91,14 +86,9 @@ impl Batch {
     /// cannot be read.
     pub(crate) fn open(args: &PuzzleArgs) -> anyhow::Result<Batch> {
         let input = Input::open(&args.puzzles, args.input.as_deref())?;
-        let long = match input.progress_total() {
-            Some(total) if input.progress_in_bytes() => total >= LONG_FILE_BYTES,
-            Some(total) => total >= LONG_ARGUMENT_COUNT,
-            None => false,
-        };
         // The bar is for someone watching a terminal while results go to a
         // file or pipe; results on the terminal show progress themselves.
-        let progress = long && io::stderr().is_terminal() && !io::stdout().is_terminal();
+        let progress = !io::stdout().is_terminal();
         // Never more threads than arguments; a file's length is not known.
         let items = match input.progress_total() {
             Some(arguments) if !input.progress_in_bytes() => arguments,
@@ -127,16 +117,21 @@ impl Batch {
         M: Fn() -> S + Sync,
         W: Fn(&mut S, &Item, Format) -> ItemReport + Sync,
     {
-        let bar = self
+        let unit = if self.input.progress_in_bytes() {
+            Unit::Bytes
+        } else {
+            Unit::Puzzles
+        };
+        let progress = self
             .config
             .progress
-            .then(|| progress_bar(&self.input))
+            .then(|| Progress::on_terminal(self.input.progress_total(), unit))
             .flatten();
         let interrupt = Interrupt {
             flag: interrupt_flag(),
             exit: true,
         };
-        let output = Ordered::new(io::stdout(), io::stderr(), bar);
+        let output = Ordered::new(io::stdout(), io::stderr(), progress);
         let (summary, _) = run_stream(
             self.input,
             &self.config,
@@ -229,18 +224,6 @@ fn interrupt_flag() -> &'static AtomicBool {
 struct Interrupt<'a> {
     flag: &'a AtomicBool,
     exit: bool,
-}
-
-fn progress_bar(input: &Input) -> Option<ProgressBar> {
-    let total = input.progress_total()?;
-    let template = if input.progress_in_bytes() {
-        "{bar:40} {binary_bytes}/{binary_total_bytes}, {eta} left"
-    } else {
-        "{bar:40} {pos}/{len} puzzles, {eta} left"
-    };
-    let style =
-        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
-    Some(ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr()).with_style(style))
 }
 
 /// The input, shared by the workers.
@@ -421,8 +404,8 @@ where
     }
 }
 
-/// Until `done`: flushes output written [`FLUSH_DELAY`] ago, and stops the
-/// run on an interrupt.
+/// Until `done`: flushes output written [`FLUSH_DELAY`] ago, shows the
+/// progress bar once the run is long, and stops the run on an interrupt.
 fn watch<O: Write, E: Write>(shared: &Shared<O, E>, done: &AtomicBool, interrupt: Interrupt<'_>) {
     while !done.load(Ordering::Acquire) {
         std::thread::park_timeout(TICK);
@@ -430,7 +413,9 @@ fn watch<O: Write, E: Write>(shared: &Shared<O, E>, done: &AtomicBool, interrupt
             shared.interrupt(interrupt.exit);
             return;
         }
-        lock(&shared.writer).flush_if_due(FLUSH_DELAY);
+        let mut writer = lock(&shared.writer);
+        writer.flush_if_due(FLUSH_DELAY);
+        writer.show_progress_if_due();
     }
 }
 
@@ -453,7 +438,8 @@ where
     }));
     result.unwrap_or_else(|_| {
         *state = None;
-        ItemReport::error(format, item, "internal error: the computation panicked")
+        let message = "internal error: the computation panicked";
+        ItemReport::error(format, item, message).with_diagnostic(message)
     })
 }
 

@@ -160,7 +160,7 @@ fn each_worker_makes_its_state_once_and_reuses_it() {
 #[test]
 fn a_panicking_item_fails_alone() {
     for threads in [1, 2] {
-        let (summary, out, _) = run_on(
+        let (summary, out, err) = run_on(
             Cursor::new(b"a\nboom\nc\n".to_vec()),
             config(threads),
             || (),
@@ -175,6 +175,10 @@ fn a_panicking_item_fails_alone() {
         assert_eq!(
             out,
             "a\nerror: internal error: the computation panicked\nc\n"
+        );
+        assert_eq!(
+            err,
+            "alldiff: line 2: internal error: the computation panicked\n"
         );
         assert_eq!((summary.succeeded, summary.failed), (2, 1));
     }

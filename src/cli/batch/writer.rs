@@ -5,9 +5,8 @@ use std::collections::VecDeque;
 use std::io::{self, BufWriter, Write};
 use std::time::{Duration, Instant};
 
-use indicatif::ProgressBar;
-
 use crate::cli::input::Origin;
+use crate::cli::progress::Progress;
 use crate::cli::report::{ItemReport, Summary};
 
 /// A finished item, waiting for its turn.
@@ -44,7 +43,7 @@ pub(super) enum Stopped {
 pub(super) struct Ordered<O: Write, E: Write> {
     out: BufWriter<O>,
     err: E,
-    bar: Option<ProgressBar>,
+    progress: Option<Progress>,
     /// Records of items `written`, `written + 1`, ..., if finished.
     waiting: VecDeque<Option<Done>>,
     written: u64,
@@ -56,12 +55,12 @@ pub(super) struct Ordered<O: Write, E: Write> {
 
 impl<O: Write, E: Write> Ordered<O, E> {
     /// Records go to `out`, diagnostics to `err` (as `alldiff: line N:
-    /// MESSAGE`), and the progress to `bar`.
-    pub(super) fn new(out: O, err: E, bar: Option<ProgressBar>) -> Self {
+    /// MESSAGE`), and the progress to `progress`.
+    pub(super) fn new(out: O, err: E, progress: Option<Progress>) -> Self {
         Ordered {
             out: BufWriter::with_capacity(64 << 10, out),
             err,
-            bar,
+            progress,
             waiting: VecDeque::new(),
             written: 0,
             summary: Summary::default(),
@@ -118,8 +117,8 @@ impl<O: Write, E: Write> Ordered<O, E> {
                 let _ = writeln!(self.err, "alldiff: {}: {message}", done.origin);
                 let _ = self.err.flush();
             };
-            match &self.bar {
-                Some(bar) => bar.suspend(write),
+            match &self.progress {
+                Some(progress) => progress.bar().suspend(write),
                 None => write(),
             }
         }
@@ -131,8 +130,8 @@ impl<O: Write, E: Write> Ordered<O, E> {
             Ok(()) => {
                 self.summary.count(&done.report);
                 self.unflushed_since.get_or_insert_with(Instant::now);
-                if let Some(bar) = &self.bar {
-                    bar.set_position(done.progress);
+                if let Some(progress) = &self.progress {
+                    progress.bar().set_position(done.progress);
                 }
             }
             Err(e) => self.stop(e),
@@ -159,12 +158,19 @@ impl<O: Write, E: Write> Ordered<O, E> {
         }
     }
 
+    /// Shows the progress bar once the run is long.
+    pub(super) fn show_progress_if_due(&mut self) {
+        if let Some(progress) = &mut self.progress {
+            progress.show_if_due();
+        }
+    }
+
     /// Stops on an interrupt: flushes what was written; nothing more will be.
     pub(super) fn interrupt(&mut self) {
         self.flush();
         self.stopped.get_or_insert(Stopped::Interrupted);
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
+        if let Some(progress) = &self.progress {
+            progress.finish();
         }
     }
 
@@ -180,8 +186,8 @@ impl<O: Write, E: Write> Ordered<O, E> {
     /// written and why writing stopped early, if it did.
     pub(super) fn end(mut self) -> (Summary, Option<Stopped>) {
         self.flush();
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
+        if let Some(progress) = &self.progress {
+            progress.finish();
         }
         let mut summary = self.summary;
         summary.output_closed = matches!(self.stopped, Some(Stopped::Closed));

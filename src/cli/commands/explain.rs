@@ -3,26 +3,50 @@
 use std::process::ExitCode;
 
 use alldiff::sudoku::explain as explain_grid;
+use alldiff::sudoku::{Propagation, SolveResult, SolverOptions, SudokuSolver};
+use serde_json::json;
 
-use super::parse_item;
+use super::{new_solver, parse_item};
 use crate::cli::args::ExplainArgs;
 use crate::cli::{Format, Item, ItemReport, run_batch};
 
 /// Explains every item: its steps one a line (`line`), between the puzzle and
 /// solution grids (`grid`), or one JSON object (`json`).
+///
+/// With `--timeout` or `--node-limit`, each puzzle is first solved under the
+/// limits with the propagation and search the explanation follows (so the
+/// same nodes): a puzzle they stop prints `stopped: <reason>`.
 pub(crate) fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
+    let limits = args.limits.limits();
+    let limited = args.limits.timeout.is_some() || args.limits.node_limit.is_some();
+    let options = SolverOptions {
+        propagation: Propagation::Full,
+        ..SolverOptions::default()
+    };
     run_batch(
         &args.puzzles,
-        || (),
-        |_, item, format| explain_item(item, format),
+        || limited.then(|| new_solver(options, &limits)),
+        |solver, item, format| explain_item(item, format, solver.as_mut()),
     )
 }
 
-fn explain_item(item: &Item, format: Format) -> ItemReport {
+fn explain_item(item: &Item, format: Format, limits: Option<&mut SudokuSolver>) -> ItemReport {
     let grid = match parse_item(item, format) {
         Ok(grid) => grid,
         Err(report) => return report,
     };
+    if let Some(SolveResult::Stopped(reason)) = limits.map(|solver| solver.solve(&grid)) {
+        return ItemReport::failure(match format {
+            Format::Line => format!("stopped: {reason}"),
+            Format::Grid => format!("{}stopped: {reason}\n", grid.to_grid_string()),
+            Format::Json => json!({
+                item.origin().noun(): item.number(),
+                "status": "stopped",
+                "reason": reason.to_string(),
+            })
+            .to_string(),
+        });
+    }
     let explanation = match explain_grid(&grid) {
         Ok(explanation) => explanation,
         Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e.to_string()),
@@ -39,7 +63,9 @@ fn explain_item(item: &Item, format: Format) -> ItemReport {
         Format::Json => {
             let mut json = match serde_json::to_value(&explanation) {
                 Ok(json) => json,
-                Err(e) => return ItemReport::error(format, item, &e),
+                Err(e) => {
+                    return ItemReport::error(format, item, &e).with_diagnostic(e.to_string());
+                }
             };
             let key = item.origin().noun();
             if let Some(object) = json.as_object_mut() {
@@ -66,6 +92,7 @@ mod tests {
         explain_item(
             &Item::new(Origin::Line(3), text.as_bytes().to_vec()),
             format,
+            None,
         )
     }
 
@@ -130,6 +157,30 @@ mod tests {
         assert_eq!(
             open.record(),
             "error: the puzzle has more than one solution"
+        );
+    }
+
+    #[test]
+    fn limits_stop_before_the_explanation() {
+        use alldiff::Limits;
+        let options = SolverOptions {
+            propagation: Propagation::Full,
+            ..SolverOptions::default()
+        };
+        let item = Item::new(Origin::Line(3), ".".repeat(81).into_bytes());
+        let mut solver = new_solver(options, &Limits::none().with_nodes(2));
+        let report = explain_item(&item, Format::Line, Some(&mut solver));
+        assert!(!report.is_success());
+        assert_eq!(report.record(), "stopped: node limit reached");
+        let classic = Item::new(Origin::Line(1), CLASSIC.as_bytes().to_vec());
+        let mut solver = new_solver(options, &Limits::none().with_nodes(1000));
+        let report = explain_item(&classic, Format::Line, Some(&mut solver));
+        assert!(report.is_success(), "{}", report.record());
+        assert!(
+            !run(".".repeat(16).as_str(), Format::Line)
+                .diagnostic()
+                .unwrap()
+                .is_empty()
         );
     }
 }

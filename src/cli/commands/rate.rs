@@ -50,7 +50,8 @@ fn rate_item(item: &Item, format: Format, limits: &Limits) -> ItemReport {
             })
             .to_string(),
         }),
-        Err(e) => ItemReport::error(format, item, &e),
+        // As everywhere, an error record is also a message on standard error.
+        Err(e) => ItemReport::error(format, item, &e).with_diagnostic(e.to_string()),
     }
 }
 
@@ -74,6 +75,10 @@ mod tests {
         assert_eq!(
             multiple.record(),
             "error: the puzzle has more than one solution"
+        );
+        assert_eq!(
+            multiple.diagnostic(),
+            Some("the puzzle has more than one solution")
         );
         assert_eq!(
             run(&format!("11{}", ".".repeat(14))).record(),
