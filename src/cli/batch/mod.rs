@@ -132,15 +132,7 @@ impl Batch {
             exit: true,
         };
         let output = Ordered::new(io::stdout(), io::stderr(), progress);
-        let (summary, _) = run_stream(
-            self.input,
-            &self.config,
-            &make_state,
-            &work,
-            output,
-            interrupt,
-        )?;
-        Ok(summary)
+        Ok(run_stream(self, &make_state, &work, output, interrupt)?.0)
     }
 
     /// Runs `work` on every item, each worker thread with its own state from
@@ -174,14 +166,7 @@ impl Batch {
             exit: false,
         };
         let output = Ordered::new(out, err, None);
-        let (summary, interrupted) = run_stream(
-            self.input,
-            &self.config,
-            &make_state,
-            &work,
-            output,
-            interrupt,
-        )?;
+        let (summary, interrupted) = run_stream(self, &make_state, &work, output, interrupt)?;
         Ok(Ran {
             summary,
             interrupted,
@@ -315,8 +300,7 @@ impl<O: Write, E: Write> Shared<O, E> {
 
 /// Runs the batch; returns the counts and whether it was interrupted.
 fn run_stream<S, M, W, O, E>(
-    input: Input,
-    config: &BatchConfig,
+    Batch { input, config }: Batch,
     make_state: &M,
     work: &W,
     output: Ordered<O, E>,

@@ -4,9 +4,8 @@ use std::process::ExitCode;
 
 use alldiff::sudoku::explain as explain_grid;
 use alldiff::sudoku::{Propagation, SolveResult, SolverOptions, SudokuSolver};
-use serde_json::json;
 
-use super::{new_solver, parse_item};
+use super::{new_solver, parse_item, stopped};
 use crate::cli::args::ExplainArgs;
 use crate::cli::{Format, Item, ItemReport, run_batch};
 
@@ -36,16 +35,7 @@ fn explain_item(item: &Item, format: Format, limits: Option<&mut SudokuSolver>) 
         Err(report) => return report,
     };
     if let Some(SolveResult::Stopped(reason)) = limits.map(|solver| solver.solve(&grid)) {
-        return ItemReport::failure(match format {
-            Format::Line => format!("stopped: {reason}"),
-            Format::Grid => format!("{}stopped: {reason}\n", grid.to_grid_string()),
-            Format::Json => json!({
-                item.origin().noun(): item.number(),
-                "status": "stopped",
-                "reason": reason.to_string(),
-            })
-            .to_string(),
-        });
+        return stopped(item, format, &grid, reason);
     }
     let explanation = match explain_grid(&grid) {
         Ok(explanation) => explanation,

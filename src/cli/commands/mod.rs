@@ -18,8 +18,9 @@ pub(crate) use solve::solve;
 pub(crate) use trace::trace;
 pub(crate) use validate::validate;
 
-use alldiff::Limits;
 use alldiff::sudoku::{Grid, ParseError, SolverOptions, SudokuSolver};
+use alldiff::{Limits, StopReason};
+use serde_json::json;
 
 use crate::cli::{Format, Item, ItemReport};
 
@@ -46,6 +47,21 @@ fn parse_grid(text: &str) -> Result<Grid, String> {
             format!("{found} cells, but a Sudoku has 16, 81, 256 or 625 (one puzzle a line)")
         }
         e => e.to_string(),
+    })
+}
+
+/// The failure report of a puzzle whose search a limit stopped (rate,
+/// explain): `stopped: <reason>`, after the puzzle in the grid format.
+fn stopped(item: &Item, format: Format, grid: &Grid, reason: StopReason) -> ItemReport {
+    ItemReport::failure(match format {
+        Format::Line => format!("stopped: {reason}"),
+        Format::Grid => format!("{}stopped: {reason}\n", grid.to_grid_string()),
+        Format::Json => json!({
+            item.origin().noun(): item.number(),
+            "status": "stopped",
+            "reason": reason.to_string(),
+        })
+        .to_string(),
     })
 }
 

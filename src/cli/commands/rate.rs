@@ -6,7 +6,7 @@ use alldiff::Limits;
 use alldiff::sudoku::{RateError, rate_with_limits};
 use serde_json::json;
 
-use super::parse_item;
+use super::{parse_item, stopped};
 use crate::cli::{Format, Item, ItemReport, RateArgs, run_batch};
 
 /// Rates every item.
@@ -40,16 +40,7 @@ fn rate_item(item: &Item, format: Format, limits: &Limits) -> ItemReport {
                 .to_string(),
             })
         }
-        Err(RateError::Stopped(reason)) => ItemReport::failure(match format {
-            Format::Line => format!("stopped: {reason}"),
-            Format::Grid => format!("{}stopped: {reason}\n", grid.to_grid_string()),
-            Format::Json => json!({
-                item.origin().noun(): item.number(),
-                "status": "stopped",
-                "reason": reason.to_string(),
-            })
-            .to_string(),
-        }),
+        Err(RateError::Stopped(reason)) => stopped(item, format, &grid, reason),
         // As everywhere, an error record is also a message on standard error.
         Err(e) => ItemReport::error(format, item, &e).with_diagnostic(e.to_string()),
     }
