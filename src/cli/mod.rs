@@ -15,8 +15,9 @@
 //! Dependencies point one way: [`args`] (the clap definitions) and [`input`]
 //! (arguments, a file or standard input as numbered items) use nothing else in
 //! `cli`; [`report`] (one item's [`ItemReport`], a run's `Summary` and exit
-//! status) uses both; [`batch`] runs the work on the items in parallel and
-//! writes the reports in order; [`commands`] uses them all.
+//! status) uses both; [`progress`] draws progress bars on a terminal;
+//! [`batch`] runs the work on the items in parallel and writes the reports in
+//! order, each as soon as those before it are; [`commands`] uses them all.
 
 pub(crate) mod args;
 pub(crate) mod batch;

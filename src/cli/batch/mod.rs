@@ -224,8 +224,11 @@ struct Feed {
 struct Shared<O: Write, E: Write> {
     feed: Mutex<Feed>,
     writer: Mutex<Ordered<O, E>>,
-    /// Signalled when the writer moves on or stops.
+    /// Signalled when the writer moves on or stops, if a worker waits.
     advanced: Condvar,
+    /// A worker waits on `advanced` (read and written with the writer
+    /// locked): waking no one would cost a system call per item.
+    waiting: AtomicBool,
     /// Set (with the writer locked) when writing has stopped: no more items
     /// are started.
     stop: AtomicBool,
@@ -247,10 +250,12 @@ impl<O: Write, E: Write> Shared<O, E> {
             let mut writer = lock(&self.writer);
             while !self.stop.load(Ordering::Relaxed) && feed.next >= writer.written() + self.window
             {
+                self.waiting.store(true, Ordering::Relaxed);
                 writer = self
                     .advanced
                     .wait(writer)
                     .unwrap_or_else(PoisonError::into_inner);
+                self.waiting.store(false, Ordering::Relaxed);
             }
             if self.stop.load(Ordering::Relaxed) {
                 return None;
@@ -280,7 +285,7 @@ impl<O: Write, E: Write> Shared<O, E> {
         if writer.is_stopped() {
             self.stop.store(true, Ordering::Relaxed);
         }
-        if advanced || writer.is_stopped() {
+        if (advanced && self.waiting.load(Ordering::Relaxed)) || writer.is_stopped() {
             self.advanced.notify_all();
         }
     }
@@ -331,6 +336,7 @@ where
         }),
         writer: Mutex::new(output),
         advanced: Condvar::new(),
+        waiting: AtomicBool::new(false),
         stop: AtomicBool::new(false),
         window: MIN_WINDOW.max(WINDOW_PER_THREAD.saturating_mul(threads as u64)),
     };
