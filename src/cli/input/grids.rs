@@ -55,30 +55,20 @@ impl Shape {
             max: 0,
             repeated: false,
         };
-        let Ok(text) = std::str::from_utf8(bytes) else {
-            shape.invalid = true;
-            return shape;
-        };
         let mut seen = 0u32;
         let mut gap = false;
-        for ch in text.chars() {
-            let digit = match ch {
-                '.' | '0' | '_' | '*' => 0,
-                '|' | '-' | '+' => {
-                    gap |= ch == '|';
-                    continue;
-                }
-                _ if ch.is_whitespace() => {
+        let mut visit = |symbol: Symbol| {
+            let digit = match symbol {
+                Symbol::Cell(digit) => digit,
+                Symbol::Gap => {
                     gap = true;
-                    continue;
+                    return;
                 }
-                _ => match ch.to_digit(36) {
-                    Some(digit @ 1..=25) => digit,
-                    _ => {
-                        shape.invalid = true;
-                        continue;
-                    }
-                },
+                Symbol::Separator => return,
+                Symbol::Invalid => {
+                    shape.invalid = true;
+                    return;
+                }
             };
             shape.layout |= gap && shape.cells > 0;
             gap = false;
@@ -87,6 +77,17 @@ impl Shape {
                 shape.repeated |= seen & (1 << digit) != 0;
                 seen |= 1 << digit;
                 shape.max = shape.max.max(digit);
+            }
+        };
+        if bytes.is_ascii() {
+            // The usual case, a byte at a time.
+            bytes
+                .iter()
+                .for_each(|&byte| visit(Symbol::of(char::from(byte))));
+        } else {
+            match std::str::from_utf8(bytes) {
+                Ok(text) => text.chars().for_each(|ch| visit(Symbol::of(ch))),
+                Err(_) => visit(Symbol::Invalid),
             }
         }
         shape
@@ -114,6 +115,46 @@ impl Shape {
         match width {
             Some(width) => PUZZLE_CELLS.contains(&self.cells) && self.cells != width,
             None => PUZZLE_CELLS.contains(&self.cells) && self.row_width().is_none(),
+        }
+    }
+}
+
+/// True for the usual one-line puzzle, told without a closer look: 81, 256
+/// or 625 letters, digits and dots (no grid row has that many cells).
+fn is_plain(line: &Line) -> bool {
+    PUZZLE_CELLS[1..].contains(&line.bytes.len())
+        && line
+            .bytes
+            .iter()
+            .all(|&byte| byte.is_ascii_alphanumeric() || byte == b'.')
+}
+
+/// What a character of a line stands for, as [`Grid::parse`] reads it.
+///
+/// [`Grid::parse`]: alldiff::sudoku::Grid::parse
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Symbol {
+    /// A cell: 0 for a blank, else its digit.
+    Cell(u32),
+    /// White space or `|`: layout between cells.
+    Gap,
+    /// `-` or `+`.
+    Separator,
+    /// Neither.
+    Invalid,
+}
+
+impl Symbol {
+    fn of(ch: char) -> Symbol {
+        match ch {
+            '.' | '0' | '_' | '*' => Symbol::Cell(0),
+            '1'..='9' => Symbol::Cell(u32::from(ch) - u32::from('0')),
+            'a'..='p' => Symbol::Cell(u32::from(ch) - u32::from('a') + 10),
+            'A'..='P' => Symbol::Cell(u32::from(ch) - u32::from('A') + 10),
+            '|' => Symbol::Gap,
+            '-' | '+' => Symbol::Separator,
+            _ if ch.is_whitespace() => Symbol::Gap,
+            _ => Symbol::Invalid,
         }
     }
 }
@@ -231,7 +272,9 @@ impl<R: BufRead> Puzzles<R> {
             if line.is_comment() {
                 continue;
             }
-            let shape = (self.grids && !line.is_cut()).then(|| Shape::of(&line.bytes));
+            let shape =
+                (self.grids && !line.is_cut() && !(self.pending.is_none() && is_plain(&line)))
+                    .then(|| Shape::of(&line.bytes));
             if let Some(pending) = &mut self.pending {
                 match shape {
                     Some(shape) if !shape.ends_grid(pending.width) => {
@@ -449,6 +492,27 @@ mod tests {
         let read = items("done\nabcdefghi\n");
         assert_eq!(read.len(), 2);
         assert_eq!(read[0], (1, Ok("done".to_owned())));
+    }
+
+    #[test]
+    fn symbols_are_read_as_the_grid_parser_reads_them() {
+        let chars = (0u8..128)
+            .map(char::from)
+            .chain(['é', '\u{a0}', '\u{3000}']);
+        for ch in chars {
+            // 16 copies: a 4x4 grid if `ch` is a blank or a cell digit.
+            let parsed = Grid::parse(&String::from(ch).repeat(16));
+            let expected = match parsed {
+                Ok(grid) => Symbol::Cell(u32::from(grid.cells()[0])),
+                Err(alldiff::sudoku::ParseError::InvalidCharacter { .. }) => Symbol::Invalid,
+                Err(alldiff::sudoku::ParseError::DigitTooLarge { .. }) => {
+                    Symbol::Cell(ch.to_digit(36).unwrap())
+                }
+                Err(_) if matches!(ch, '-' | '+') => Symbol::Separator,
+                Err(_) => Symbol::Gap,
+            };
+            assert_eq!(Symbol::of(ch), expected, "{ch:?}");
+        }
     }
 
     #[test]
