@@ -380,3 +380,29 @@ fn generate_stops_at_its_timeout() {
     let (status, timed, _) = run(&[&args[..], &["--timeout", "10m"]].concat(), "");
     assert_eq!((status, timed), (0, plain));
 }
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_generate_keeps_every_puzzle_written() {
+    let args = [
+        "generate", "--size", "16", "--seed", "5", "-n", "100000", "-j", "2",
+    ];
+    let mut child = spawn(&args);
+    let lines = line_reader(&mut child);
+    let first = lines.recv_timeout(PATIENCE).expect("a first puzzle");
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    let printed: Vec<String> = std::iter::once(first).chain(lines.iter()).collect();
+    assert!(printed.len() < 100_000);
+    let count = printed.len().to_string();
+    let (_, again, _) = run(
+        &["generate", "--size", "16", "--seed", "5", "-n", &count],
+        "",
+    );
+    assert_eq!(printed, again.lines().collect::<Vec<_>>());
+}

@@ -190,7 +190,7 @@ where
 
 /// The flag a Ctrl-C (SIGINT) sets, with the handler installed on first use.
 /// A second Ctrl-C ends the process at once.
-fn interrupt_flag() -> &'static AtomicBool {
+pub(crate) fn interrupt_flag() -> &'static AtomicBool {
     static INTERRUPTED: AtomicBool = AtomicBool::new(false);
     static HANDLER: Once = Once::new();
     HANDLER.call_once(|| {

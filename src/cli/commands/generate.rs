@@ -21,6 +21,7 @@ use clap::ValueEnum as _;
 use serde_json::json;
 
 use crate::cli::args::SymmetryArg;
+use crate::cli::batch::{EXIT_INTERRUPTED, interrupt_flag};
 use crate::cli::progress::{Progress, Unit};
 use crate::cli::report::{EXIT_FAILURE, EXIT_SUCCESS};
 use crate::cli::{Format, GenerateArgs};
@@ -43,7 +44,9 @@ type Finished = (
 
 /// Generates `--count` puzzles; puzzle `i` uses seed `seed + i`. Puzzles are
 /// generated on a pool of workers and written in order as soon as every one
-/// before them is; with `--timeout`, the run stops at the deadline.
+/// before them is; with `--timeout`, the run stops at the deadline. An
+/// interrupt (Ctrl-C) flushes the puzzles written and ends the process with
+/// status [`EXIT_INTERRUPTED`].
 pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(random_seed);
     if args.seed.is_none() && io::stderr().is_terminal() {
@@ -157,6 +160,7 @@ fn write_in_order(
 ) -> anyhow::Result<bool> {
     let format = args.output.format();
     let deadline = args.timeout.map(|timeout| Instant::now() + timeout);
+    let interrupted = interrupt_flag();
     let mut progress = Progress::on_terminal(Some(args.count), Unit::Puzzles);
     let mut out = BufWriter::new(io::stdout().lock());
     let mut waiting = BTreeMap::new();
@@ -221,6 +225,11 @@ fn write_in_order(
         if flushed.elapsed() >= FLUSH_DELAY || written == args.count {
             out.flush()?;
             flushed = Instant::now();
+        }
+        if interrupted.load(Ordering::SeqCst) {
+            out.flush()?;
+            finish(progress, ());
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
         }
         if let Some(p) = &mut progress {
             p.show_if_due();
