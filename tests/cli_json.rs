@@ -107,6 +107,11 @@ fn every_record_of_every_command_matches_the_schema() {
         ("rate", vec!["--node-limit", "1"], vec![INKALA]),
         ("explain", vec!["--stats"], vec![]),
         ("explain", vec![], puzzles.to_vec()),
+        (
+            "explain",
+            vec!["--node-limit", "1", "--stats"],
+            vec![INKALA],
+        ),
     ];
     let mut seen: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
     for (command, options, arguments) in &runs {
@@ -203,6 +208,35 @@ fn records_name_their_source_and_status_the_same_way_in_every_command() {
         let record: Value = serde_json::from_str(output.trim()).expect("JSON");
         assert_eq!(record["line"], 1, "{command}");
     }
+}
+
+/// `explain --node-limit` solves each puzzle under the limit first: a hard
+/// puzzle it stops is a `stopped` record with its reason, valid against the
+/// schema, and fails the run; an easy one is still explained.
+#[test]
+fn explain_stopped_by_a_limit_is_a_stopped_record() {
+    let schema = schema();
+    let (output, status) = alldiff(
+        &[
+            "explain",
+            "-f",
+            "json",
+            "--node-limit",
+            "1",
+            INKALA,
+            CLASSIC,
+        ],
+        b"",
+    );
+    assert_eq!(status, 1, "{output}");
+    let records = check(&schema, "explain", &output);
+    assert_eq!(records.len(), 2, "{output}");
+    assert_eq!(records[0]["status"], "stopped", "{output}");
+    assert_eq!(records[0]["reason"], "node limit reached", "{output}");
+    assert_eq!(records[0]["puzzle"], INKALA, "{output}");
+    assert!(records[0].get("steps").is_none(), "{output}");
+    assert_eq!(records[1]["status"], "explained", "{output}");
+    assert_eq!(records[1]["solution"], CLASSIC_SOLUTION, "{output}");
 }
 
 /// The schema has teeth: the records written before bug 6 was fixed, and

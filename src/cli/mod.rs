@@ -16,13 +16,15 @@
 //! (arguments, a file or standard input as numbered items) use nothing else in
 //! `cli`; [`record`] (one puzzle's result, written in any format) uses both;
 //! [`report`] (one item's [`ItemReport`], a run's `Summary` and exit status)
-//! uses those; [`batch`] runs the work on the items in parallel and
-//! writes the reports in order; [`commands`] uses them all.
+//! uses those; [`progress`] draws progress bars on a terminal; [`batch`] runs
+//! the work on the items in parallel and writes the reports in order, each as
+//! soon as those before it are; [`commands`] uses them all.
 
 pub(crate) mod args;
 pub(crate) mod batch;
 pub(crate) mod commands;
 pub(crate) mod input;
+pub(crate) mod progress;
 pub(crate) mod record;
 pub(crate) mod report;
 

@@ -3,28 +3,48 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use alldiff::sudoku::{ExplainError, explain as explain_grid};
+use alldiff::sudoku::{
+    ExplainError, Propagation, SolveResult, SolverOptions, SudokuSolver, explain as explain_grid,
+};
 use serde_json::Value;
 
-use super::{parse_item, write_header};
+use super::{new_solver, parse_item, stopped, write_header};
 use crate::cli::args::ExplainArgs;
 use crate::cli::record::{Record, Stats, Style, compact};
 use crate::cli::{Item, ItemReport, run_batch};
 
 /// Explains every item: its steps one a line (`line`), between the puzzle and
 /// solution grids (`grid`), or one JSON object (`json`).
+///
+/// With `--timeout` or `--node-limit`, each puzzle is first solved under the
+/// limits with the propagation and search the explanation follows (so the
+/// same nodes): a puzzle they stop prints `stopped: <reason>`.
 pub(crate) fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     let style = Style::of(&args.puzzles.output, args.stats.stats);
+    let limits = args.limits.limits();
+    let limited = args.limits.timeout.is_some() || args.limits.node_limit.is_some();
+    let options = SolverOptions {
+        propagation: Propagation::Full,
+        ..SolverOptions::default()
+    };
     write_header(style)?;
-    run_batch(&args.puzzles, || (), |_, item, _| explain_item(item, style))
+    run_batch(
+        &args.puzzles,
+        || limited.then(|| new_solver(options, &limits)),
+        |solver, item, _| explain_item(item, style, solver.as_mut()),
+    )
 }
 
-fn explain_item(item: &Item, style: Style) -> ItemReport {
+fn explain_item(item: &Item, style: Style, limits: Option<&mut SudokuSolver>) -> ItemReport {
     let started = Instant::now();
     let grid = match parse_item(item, style) {
         Ok(grid) => grid,
         Err(report) => return report,
     };
+    if let Some(SolveResult::Stopped(reason)) = limits.map(|solver| solver.solve(&grid)) {
+        let record = stopped(item, &grid, reason).time(started.elapsed());
+        return ItemReport::failure(record.render(style));
+    }
     let explanation = match explain_grid(&grid) {
         Ok(explanation) => explanation,
         Err(e) => {
@@ -94,6 +114,7 @@ mod tests {
         explain_item(
             &Item::new(Origin::Line(3), text.as_bytes().to_vec()),
             Style::plain(format),
+            None,
         )
     }
 
@@ -156,6 +177,30 @@ mod tests {
         assert_eq!(
             open.record(),
             "error: the puzzle has more than one solution"
+        );
+    }
+
+    #[test]
+    fn limits_stop_before_the_explanation() {
+        use alldiff::Limits;
+        let options = SolverOptions {
+            propagation: Propagation::Full,
+            ..SolverOptions::default()
+        };
+        let item = Item::new(Origin::Line(3), ".".repeat(81).into_bytes());
+        let mut solver = new_solver(options, &Limits::none().with_nodes(2));
+        let report = explain_item(&item, Style::plain(Format::Line), Some(&mut solver));
+        assert!(!report.is_success());
+        assert_eq!(report.record(), "stopped: node limit reached");
+        let classic = Item::new(Origin::Line(1), CLASSIC.as_bytes().to_vec());
+        let mut solver = new_solver(options, &Limits::none().with_nodes(1000));
+        let report = explain_item(&classic, Style::plain(Format::Line), Some(&mut solver));
+        assert!(report.is_success(), "{}", report.record());
+        assert!(
+            !run(".".repeat(16).as_str(), Format::Line)
+                .diagnostic()
+                .unwrap()
+                .is_empty()
         );
     }
 }

@@ -1,10 +1,15 @@
 //! `alldiff generate`: new puzzles, reproducible from a seed, generated on
-//! every thread and written in order.
+//! every thread and written in order as they are done.
 
+use std::collections::BTreeMap;
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher as _;
 use std::io::{self, BufWriter, IsTerminal as _, Write as _};
+use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use alldiff::sudoku::{
@@ -13,17 +18,38 @@ use alldiff::sudoku::{
 };
 use anyhow::Context as _;
 use clap::ValueEnum as _;
-use rayon::prelude::*;
 
 use crate::cli::GenerateArgs;
 use crate::cli::args::SymmetryArg;
+use crate::cli::batch::{EXIT_INTERRUPTED, interrupt_flag};
+use crate::cli::progress::{Progress, Unit};
 use crate::cli::record::{Record, Source, Stats, Style, compact};
 use crate::cli::report::{EXIT_FAILURE, EXIT_SUCCESS};
 
-/// Puzzles generated per thread before a batch of results is written.
-const PER_THREAD: u64 = 8;
+/// Puzzles a worker may start ahead of the output, per thread: bounds the
+/// puzzles waiting for a slow one.
+const WINDOW_PER_THREAD: u64 = 64;
+/// Output is flushed at least this often while puzzles come out.
+const FLUSH_DELAY: Duration = Duration::from_millis(20);
+/// How often the writer looks at the clock (deadline, progress bar).
+const TICK: Duration = Duration::from_millis(50);
 
-/// Generates `--count` puzzles; puzzle `i` uses seed `seed + i`.
+/// What a worker sends: the puzzle's index, its seed, and the result (`Err`
+/// if generation panicked).
+type Finished = (u64, u64, std::thread::Result<Result<Made, GenerateError>>);
+
+/// A generated puzzle, the time it took, and with `--stats` its statistics.
+struct Made {
+    generated: Generated,
+    time: Duration,
+    stats: Option<Option<Stats>>,
+}
+
+/// Generates `--count` puzzles; puzzle `i` uses seed `seed + i`. Puzzles are
+/// generated on a pool of workers and written in order as soon as every one
+/// before them is; with `--timeout`, the run stops at the deadline. An
+/// interrupt (Ctrl-C) flushes the puzzles written and ends the process with
+/// status [`EXIT_INTERRUPTED`].
 pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(random_seed);
     if args.seed.is_none() && io::stderr().is_terminal() {
@@ -50,77 +76,215 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         .thread_name(|i| format!("alldiff-worker-{i}"))
         .build()
         .context("cannot start the worker threads")?;
-    // Each worker keeps one solver, so the model is built once per thread.
-    let one = |solver: &mut SudokuSolver, index: u64| {
-        let options = GenerateOptions {
-            seed: seed.wrapping_add(index),
-            ..options
-        };
-        let started = Instant::now();
-        let generated = generate_with(solver, &options);
-        let time = started.elapsed();
-        let stats = match &generated {
-            Ok(generated) if style.stats => Some(Stats::of_puzzle(&generated.puzzle)),
-            _ => None,
-        };
-        (index, options.seed, generated.map(|g| (g, time, stats)))
-    };
-    let new_solver = || SudokuSolver::with_options(SolverOptions::singles());
-    let mut own_solver = new_solver();
-
-    let mut out = BufWriter::new(io::stdout().lock());
-    if let Some(header) = style.csv_header() {
-        writeln!(out, "{header}")?;
-    }
-    let mut failed = false;
-    let step = PER_THREAD * threads as u64;
-    let mut start = 0;
-    while start < args.count {
-        let end = args.count.min(start.saturating_add(step));
-        let results: Vec<_> = if threads == 1 {
-            (start..end).map(|i| one(&mut own_solver, i)).collect()
-        } else {
-            pool.install(|| {
-                (start..end)
-                    .into_par_iter()
-                    .map_init(new_solver, |solver, i| one(solver, i))
-                    .collect()
-            })
-        };
-        for (index, seed, result) in results {
-            match result {
-                Ok((generated, time, stats)) => {
-                    let record = record(&generated, index, seed, time, &args);
-                    let record = match stats {
-                        Some(stats) => record.stats(stats),
-                        None => record,
-                    };
-                    writeln!(out, "{}", record.render(style))?;
+    let count = args.count;
+    let window = WINDOW_PER_THREAD.saturating_mul(threads as u64);
+    let shared = Arc::new(Workers::default());
+    let (sender, receiver) = mpsc::channel::<Finished>();
+    for _ in 0..threads {
+        let (shared, sender) = (Arc::clone(&shared), sender.clone());
+        pool.spawn(move || {
+            // Each worker keeps one solver, so the model is built once per thread.
+            let mut solver = SudokuSolver::with_options(SolverOptions::singles());
+            while let Some(index) = shared.next(count, window) {
+                let options = GenerateOptions {
+                    seed: seed.wrapping_add(index),
+                    ..options
+                };
+                let result = panic::catch_unwind(AssertUnwindSafe(|| {
+                    let started = Instant::now();
+                    let generated = generate_with(&mut solver, &options)?;
+                    let time = started.elapsed();
+                    let stats = style.stats.then(|| Stats::of_puzzle(&generated.puzzle));
+                    Ok(Made {
+                        generated,
+                        time,
+                        stats,
+                    })
+                }));
+                if result.is_err() {
+                    solver = SudokuSolver::with_options(SolverOptions::singles());
                 }
-                // The same for every puzzle: the request itself is impossible.
-                Err(
-                    e @ (GenerateError::TooFewHints { .. }
-                    | GenerateError::TooMany { .. }
-                    | GenerateError::UnsupportedBoxSize { .. }),
-                ) => {
-                    out.flush()?;
-                    return Err(e.into());
-                }
-                Err(e) => {
-                    out.flush()?;
-                    eprintln!("alldiff: puzzle {} (seed {seed}): {e}", index + 1);
-                    failed = true;
+                if sender.send((index, options.seed, result)).is_err() {
+                    break;
                 }
             }
-        }
-        out.flush()?;
-        start = end;
+        });
     }
+    drop(sender);
+    let written = write_in_order(&args, style, &receiver, &shared);
+    // Workers still running (past a deadline) stop at their next puzzle; the
+    // process does not wait for them.
+    shared.stop();
+    let failed = written?;
     Ok(ExitCode::from(if failed {
         EXIT_FAILURE
     } else {
         EXIT_SUCCESS
     }))
+}
+
+/// The next puzzle to start, shared by the workers, and how far the output
+/// has come.
+#[derive(Default)]
+struct Workers {
+    next: AtomicU64,
+    written: Mutex<u64>,
+    advanced: Condvar,
+    stopped: AtomicBool,
+}
+
+impl Workers {
+    /// The index of the next puzzle to generate, once it is less than
+    /// `window` ahead of the output; `None` when all are taken or the run
+    /// has stopped.
+    fn next(&self, count: u64, window: u64) -> Option<u64> {
+        let index = self.next.fetch_add(1, Ordering::Relaxed);
+        if index >= count {
+            return None;
+        }
+        let mut written = self.written.lock().unwrap_or_else(PoisonError::into_inner);
+        while index >= written.saturating_add(window) && !self.stopped.load(Ordering::Relaxed) {
+            written = self
+                .advanced
+                .wait(written)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        (!self.stopped.load(Ordering::Relaxed)).then_some(index)
+    }
+
+    fn wrote(&self, written: u64) {
+        *self.written.lock().unwrap_or_else(PoisonError::into_inner) = written;
+        self.advanced.notify_all();
+    }
+
+    fn stop(&self) {
+        let _guard = self.written.lock().unwrap_or_else(PoisonError::into_inner);
+        self.stopped.store(true, Ordering::Relaxed);
+        self.advanced.notify_all();
+    }
+}
+
+/// Writes the puzzles in order as they come; returns whether any failed
+/// (or the deadline came first). An impossible request is an error.
+fn write_in_order(
+    args: &GenerateArgs,
+    style: Style,
+    receiver: &mpsc::Receiver<Finished>,
+    workers: &Workers,
+) -> anyhow::Result<bool> {
+    let deadline = args.timeout.map(|timeout| Instant::now() + timeout);
+    let interrupted = interrupt_flag();
+    let mut progress = Progress::on_terminal(Some(args.count), Unit::Puzzles);
+    let mut out = BufWriter::new(io::stdout().lock());
+    if let Some(header) = style.csv_header() {
+        writeln!(out, "{header}")?;
+    }
+    let mut waiting = BTreeMap::new();
+    let mut written = 0u64;
+    let mut failed = false;
+    let mut flushed = Instant::now();
+    let result = loop {
+        if written == args.count {
+            break Ok(failed);
+        }
+        let wait = deadline.map_or(TICK, |d| {
+            d.saturating_duration_since(Instant::now()).min(TICK)
+        });
+        match receiver.recv_timeout(wait) {
+            Ok((index, seed, result)) => {
+                waiting.insert(index, (seed, result));
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                break Err(anyhow::anyhow!("the worker threads ended early"));
+            }
+        }
+        let before = written;
+        while let Some((seed, result)) = waiting.remove(&written) {
+            let index = written;
+            written += 1;
+            let message = match result {
+                Ok(Ok(made)) => {
+                    let mut record = record(&made.generated, index, seed, made.time, args);
+                    if let Some(stats) = made.stats {
+                        record = record.stats(stats);
+                    }
+                    let text = record.render(style);
+                    let line = |out: &mut BufWriter<_>| writeln!(out, "{text}");
+                    match &progress {
+                        Some(p) => p.bar().suspend(|| line(&mut out)),
+                        None => line(&mut out),
+                    }?;
+                    continue;
+                }
+                // The same for every puzzle: the request itself is impossible.
+                Ok(Err(
+                    e @ (GenerateError::TooFewHints { .. }
+                    | GenerateError::TooMany { .. }
+                    | GenerateError::UnsupportedBoxSize { .. }),
+                )) => {
+                    out.flush()?;
+                    return finish(progress, Err(e.into()));
+                }
+                Ok(Err(e)) => e.to_string(),
+                Err(_) => "internal error: the generation panicked".to_owned(),
+            };
+            failed = true;
+            out.flush()?;
+            note(
+                &progress,
+                &format!("puzzle {} (seed {seed}): {message}", index + 1),
+            );
+        }
+        if written > before {
+            workers.wrote(written);
+            if let Some(p) = &progress {
+                p.bar().set_position(written);
+            }
+        }
+        if flushed.elapsed() >= FLUSH_DELAY || written == args.count {
+            out.flush()?;
+            flushed = Instant::now();
+        }
+        if interrupted.load(Ordering::SeqCst) {
+            out.flush()?;
+            finish(progress, ());
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+        if let Some(p) = &mut progress {
+            p.show_if_due();
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            out.flush()?;
+            let missing = args.count - written;
+            note(
+                &progress,
+                &format!(
+                    "stopped: time limit reached; {missing} of {} puzzles not generated",
+                    args.count
+                ),
+            );
+            break Ok(true);
+        }
+    };
+    out.flush()?;
+    finish(progress, result)
+}
+
+/// A message on standard error, around the progress bar.
+fn note(progress: &Option<Progress>, message: &str) {
+    let write = || eprintln!("alldiff: {message}");
+    match progress {
+        Some(p) => p.bar().suspend(write),
+        None => write(),
+    }
+}
+
+fn finish<T>(progress: Option<Progress>, result: T) -> T {
+    if let Some(p) = progress {
+        p.finish();
+    }
+    result
 }
 
 /// The clue count to ask the library for. A symmetry removes clues in whole

@@ -20,17 +20,17 @@ pub(crate) use validate::validate;
 
 use std::io::{self, Write as _};
 
-use alldiff::Limits;
 use alldiff::sudoku::{Grid, ParseError, SolverOptions, SudokuSolver};
+use alldiff::{Limits, StopReason};
 
 use crate::cli::record::{Record, Style};
 use crate::cli::{Item, ItemReport};
 
 /// The grid of an item, or the failure report that says why it is not one
-/// (also written to standard error).
+/// (also written to standard error; a grid of several lines is named by them).
 fn parse_item(item: &Item, style: Style) -> Result<Grid, ItemReport> {
     let text = item.text().map_err(|e| not_a_puzzle(item, style, e))?;
-    parse_grid(text).map_err(|e| not_a_puzzle(item, style, e))
+    parse_grid(text).map_err(|e| not_a_puzzle(item, style, item.in_context(e)))
 }
 
 /// The failure report of an item that is not a puzzle, with the message on
@@ -53,11 +53,32 @@ fn write_header(style: Style) -> io::Result<()> {
 /// cells are three 81-cell puzzles on one line, not a 256-cell one).
 fn parse_grid(text: &str) -> Result<Grid, String> {
     Grid::parse(text).map_err(|e| match e {
+        ParseError::WrongCellCount { found, .. } if text.contains('\n') => {
+            format!("{found} cells, but a Sudoku has 16, 81, 256 or 625")
+        }
         ParseError::WrongCellCount { found, .. } => {
             format!("{found} cells, but a Sudoku has 16, 81, 256 or 625 (one puzzle a line)")
         }
         e => e.to_string(),
     })
+}
+
+/// The `grid` text of a verdict on a puzzle: the puzzle drawn, then the
+/// verdict on a line of its own.
+fn drawn(grid: &Grid, verdict: &str) -> String {
+    format!("{}{verdict}\n", grid.to_grid_string())
+}
+
+/// The record of a puzzle whose search a limit stopped (rate, explain):
+/// status `stopped` with its `reason`, `stopped: <reason>` as the line (after
+/// the puzzle in the grid format). The caller adds the time and renders it.
+fn stopped(item: &Item, grid: &Grid, reason: StopReason) -> Record {
+    let line = format!("stopped: {reason}");
+    Record::new(item, "stopped", line.clone())
+        .puzzle(grid)
+        .grid(drawn(grid, &line))
+        .field("reason", reason.to_string())
+        .label("Reason", reason.to_string())
 }
 
 /// The per-thread state of solve and count: a solver with the batch's options and

@@ -6,7 +6,7 @@ use std::time::Instant;
 use alldiff::Limits;
 use alldiff::sudoku::{RateError, rate_with_limits};
 
-use super::{parse_item, write_header};
+use super::{drawn, parse_item, stopped, write_header};
 use crate::cli::record::{Record, Stats, Style};
 use crate::cli::{Item, ItemReport, RateArgs, run_batch};
 
@@ -30,37 +30,27 @@ fn rate_item(item: &Item, style: Style, limits: &Limits) -> ItemReport {
     };
     let rated = rate_with_limits(&grid, limits);
     let time = started.elapsed();
-    let (status, line) = match &rated {
-        Ok(rating) => ("rated", rating.difficulty.name().to_owned()),
-        Err(RateError::Stopped(reason)) => ("stopped", format!("stopped: {reason}")),
-        Err(RateError::NoSolution) => ("none", format!("error: {}", RateError::NoSolution)),
-        Err(RateError::MultipleSolutions) => (
-            "multiple",
-            format!("error: {}", RateError::MultipleSolutions),
-        ),
-        Err(e) => ("error", format!("error: {e}")),
-    };
+    let verdict = |record: Record, line: &str| record.puzzle(&grid).grid(drawn(&grid, line));
     let mut record = match &rated {
-        Err(e) if status == "error" => Record::error(item, e),
-        _ => Record::new(item, status, line.clone()),
-    }
-    .puzzle(&grid)
-    .grid(format!("{}{line}\n", grid.to_grid_string()))
-    .time(time);
-    match &rated {
         Ok(rating) => {
-            record = record
+            let grade = rating.difficulty.name();
+            verdict(Record::new(item, "rated", grade.to_owned()), grade)
                 .grade(rating.difficulty)
                 .field("nodes", rating.nodes)
-                .field("failures", rating.failures);
+                .field("failures", rating.failures)
         }
-        Err(RateError::Stopped(reason)) => {
-            record = record
-                .field("reason", reason.to_string())
-                .label("Reason", reason.to_string());
+        Err(RateError::Stopped(reason)) => stopped(item, &grid, *reason),
+        Err(e) => {
+            let line = format!("error: {e}");
+            let record = match e {
+                RateError::NoSolution => Record::new(item, "none", line.clone()),
+                RateError::MultipleSolutions => Record::new(item, "multiple", line.clone()),
+                e => Record::error(item, e),
+            };
+            verdict(record, &line)
         }
-        Err(_) => {}
     }
+    .time(time);
     if style.stats {
         record = record.stats(Stats::of_puzzle(&grid));
     }
@@ -68,7 +58,7 @@ fn rate_item(item: &Item, style: Style, limits: &Limits) -> ItemReport {
     match rated {
         Ok(_) => ItemReport::success(text),
         Err(RateError::Stopped(_)) => ItemReport::failure(text),
-        // As `explain` does: the puzzle is at fault, so standard error says so too.
+        // As everywhere, an error record is also a message on standard error.
         Err(e) => ItemReport::failure(text).with_diagnostic(e.to_string()),
     }
 }

@@ -36,7 +36,7 @@ fn validate_item(item: &Item, style: Style) -> ItemReport {
     };
     let (grid, solution) = match parsed {
         Ok(parsed) => parsed,
-        Err(e) => return not_a_puzzle(item, style, e),
+        Err(e) => return not_a_puzzle(item, style, item.in_context(e)),
     };
     let problems: Vec<String> = match &solution {
         Some(solution) => match check_solution(&grid, solution) {
