@@ -99,6 +99,9 @@ impl Propagator for Inverse {
         loop {
             let mut changed = false;
             for (from, to) in [(f, g), (g, f)] {
+                // A conflict below returns early: what it left here is stale.
+                self.removals.clear();
+                self.fixes.clear();
                 one_way(ctx, from, to, &mut self.removals, &mut self.fixes);
                 for &(view, value) in &self.removals {
                     changed |= ctx.remove(view, value)?;
@@ -106,8 +109,6 @@ impl Propagator for Inverse {
                 for &(view, value) in &self.fixes {
                     changed |= ctx.fix(view, value)?;
                 }
-                self.removals.clear();
-                self.fixes.clear();
             }
             if !changed {
                 return Ok(());
