@@ -50,6 +50,9 @@
 //! - `serde`: `Serialize` (and `Deserialize` where a type is read back) for the
 //!   result types: [`Statistics`], [`Count`], [`StopReason`], [`Branch`], the Sudoku
 //!   [`Rating`](sudoku::Rating) and [`Explanation`](sudoku::Explanation).
+//! - `flatzinc`: the `flatzinc` module, which reads FlatZinc as MiniZinc writes it
+//!   and solves it (the `alldiff fzn` command's library half); it adds the
+//!   `flatzinc` parser crate.
 //! - `trace`: the `trace` module, which records a search as a JSON Lines trace and
 //!   reads it back; it turns on `serde` and adds `serde_json`.
 //! - `trace-off`: compiles every `tracing` callsite out, to measure what the
@@ -61,6 +64,8 @@
 
 pub mod constraints;
 mod error;
+#[cfg(feature = "flatzinc")]
+pub mod flatzinc;
 mod ids;
 mod model;
 #[cfg(doctest)]

@@ -20,6 +20,21 @@ pub enum VariableOrder {
     /// adds one to the weight of the constraint that found it, and a variable's
     /// degree is the sum of the weights of the constraints on it.
     DomOverWeightedDegree,
+    /// The unfixed variable with the most values left (MiniZinc's `anti_first_fail`).
+    LargestDomain,
+    /// The unfixed variable with the smallest value left (MiniZinc's `smallest`).
+    SmallestValue,
+    /// The unfixed variable with the largest value left (MiniZinc's `largest`).
+    LargestValue,
+    /// The unfixed variable on the most constraints, counted when the solver is made
+    /// (MiniZinc's `occurrence`).
+    MostConstraints,
+    /// The fewest values left, ties to the variable on the most constraints
+    /// (MiniZinc's `most_constrained`).
+    SmallestDomainMostConstraints,
+    /// The largest difference between the two smallest values left (MiniZinc's
+    /// `max_regret`).
+    MaxRegret,
 }
 
 /// Which value of the chosen variable the decision tries first, and how it branches.
@@ -306,7 +321,11 @@ impl Brancher {
         for phase in &mut self.phases {
             let order = phase.chooser.config.variable_order;
             let vars = phase.vars.iter().copied();
-            if let Some(var) = select_among(order, vars, store, &self.weighted_degrees) {
+            let weights = Weights {
+                weighted: &self.weighted_degrees,
+                degrees: &self.degrees,
+            };
+            if let Some(var) = select_among(order, vars, store, weights) {
                 let (branch, value) = phase.chooser.decide(store, var);
                 return Some((var, branch, value));
             }
@@ -316,13 +335,21 @@ impl Brancher {
         Some((var, branch, value))
     }
 
+    /// The weighted degrees and the plain ones, as the variable orders read them.
+    fn weights(&self) -> Weights<'_> {
+        Weights {
+            weighted: &self.weighted_degrees,
+            degrees: &self.degrees,
+        }
+    }
+
     /// The default choice of the next variable, or `None` when all are fixed.
     #[inline(always)]
     fn select_var(&self, store: &Store) -> Option<u32> {
         let order = self.default.config.variable_order;
         if order != VariableOrder::SmallestDomain {
             let all = 0..store.var_count() as u32;
-            return select_among(order, all, store, &self.weighted_degrees);
+            return select_among(order, all, store, self.weights());
         }
         let leading = store.leading_small_words();
         let mut best = match smallest_in_words(leading) {
@@ -344,13 +371,20 @@ impl Brancher {
     }
 }
 
+/// Each variable's weighted degree (dom/wdeg) and its number of constraints.
+#[derive(Clone, Copy)]
+struct Weights<'a> {
+    weighted: &'a [u64],
+    degrees: &'a [u64],
+}
+
 /// The unfixed variable among `vars` that `order` picks (ties to the earliest), or
 /// `None` if all are fixed. Linear in the number of variables.
 fn select_among(
     order: VariableOrder,
     vars: impl Iterator<Item = u32>,
     store: &Store,
-    weighted_degrees: &[u64],
+    weights: Weights<'_>,
 ) -> Option<u32> {
     let mut unfixed = vars.filter(|&v| !store.is_fixed(v));
     match order {
@@ -372,7 +406,7 @@ fn select_among(
             let mut best: Option<(u32, u64, u64)> = None;
             for var in unfixed {
                 let size = u64::from(store.size(var));
-                let weight = weighted_degrees[var as usize].max(1);
+                let weight = weights.weighted[var as usize].max(1);
                 // size / weight < best_size / best_weight, without division.
                 if best.is_none_or(|(_, s, w)| size * w < s * weight) {
                     best = Some((var, size, weight));
@@ -380,7 +414,38 @@ fn select_among(
             }
             best.map(|(var, _, _)| var)
         }
+        // The others: the first variable with the greatest key.
+        VariableOrder::LargestDomain => first_max(unfixed, |v| i64::from(store.size(v))),
+        VariableOrder::SmallestValue => first_max(unfixed, |v| -i64::from(store.min(v))),
+        VariableOrder::LargestValue => first_max(unfixed, |v| i64::from(store.max(v))),
+        VariableOrder::MostConstraints => {
+            first_max(unfixed, |v| weights.degrees[v as usize] as i64)
+        }
+        VariableOrder::SmallestDomainMostConstraints => first_max(unfixed, |v| {
+            // Fewer values first (sizes fit 32 bits), then more constraints.
+            let degree = weights.degrees[v as usize].min(u64::from(u32::MAX)) as i64;
+            (-i64::from(store.size(v)) << 32) | degree
+        }),
+        VariableOrder::MaxRegret => first_max(unfixed, |v| {
+            let mut values = store.values(v);
+            match (values.next(), values.next()) {
+                (Some(a), Some(b)) => i64::from(b) - i64::from(a),
+                _ => 0,
+            }
+        }),
     }
+}
+
+/// The first of `vars` with the greatest `key`.
+fn first_max(vars: impl Iterator<Item = u32>, key: impl Fn(u32) -> i64) -> Option<u32> {
+    let mut best: Option<(u32, i64)> = None;
+    for var in vars {
+        let k = key(var);
+        if best.is_none_or(|(_, b)| k > b) {
+            best = Some((var, k));
+        }
+    }
+    best.map(|(var, _)| var)
 }
 
 /// The first of the unfixed variables with the fewest values among one-word domains

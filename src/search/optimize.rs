@@ -1,6 +1,6 @@
 //! Branch and bound: the solutions of a search, each better than the one before.
 
-use super::{Solution, Solver, State, Statistics, Step, StopReason};
+use super::{SearchObserver, Solution, Solver, State, Statistics, Step, StopReason};
 use crate::ids::View;
 use crate::store::{Event, Store, Wipeout};
 
@@ -120,6 +120,23 @@ impl Optimization<'_> {
         self.solver.statistics()
     }
 
+    /// The next improving solution, as [`Iterator::next`], reporting the search to
+    /// `observer` (for example a trace recorder).
+    pub fn next_observed(&mut self, observer: &mut impl SearchObserver) -> Option<Improvement> {
+        match self.solver.step(observer) {
+            Step::Solution => {
+                let solution = self.solver.current_solution();
+                let improvement = Improvement {
+                    objective: self.objective.value(&solution),
+                    solution,
+                };
+                self.best = Some(improvement.clone());
+                Some(improvement)
+            }
+            Step::Exhausted | Step::Stopped(_) => None,
+        }
+    }
+
     /// Searches on to the end and tells how it ended: the optimum proven, no solution
     /// at all, or stopped by a limit with the best so far.
     pub fn finish(mut self) -> OptimizeOutcome {
@@ -136,17 +153,6 @@ impl Iterator for Optimization<'_> {
     type Item = Improvement;
 
     fn next(&mut self) -> Option<Improvement> {
-        match self.solver.step(&mut ()) {
-            Step::Solution => {
-                let solution = self.solver.current_solution();
-                let improvement = Improvement {
-                    objective: self.objective.value(&solution),
-                    solution,
-                };
-                self.best = Some(improvement.clone());
-                Some(improvement)
-            }
-            Step::Exhausted | Step::Stopped(_) => None,
-        }
+        self.next_observed(&mut ())
     }
 }

@@ -1,6 +1,6 @@
 //! A solution, and the iterator over the solutions of one search.
 
-use super::{Outcome, Solver, State, Statistics, StopReason};
+use super::{Outcome, SearchObserver, Solver, State, Statistics, StopReason};
 use crate::ids::VarId;
 
 /// A value for every variable of a model.
@@ -56,15 +56,21 @@ impl Solutions<'_> {
     pub fn statistics(&self) -> &Statistics {
         self.solver.statistics()
     }
+
+    /// The next solution, as [`Iterator::next`], reporting the search to `observer`
+    /// (for example a trace recorder).
+    pub fn next_observed(&mut self, observer: &mut impl SearchObserver) -> Option<Solution> {
+        match self.solver.next_outcome(observer) {
+            Outcome::Solved(solution) => Some(solution),
+            Outcome::Unsatisfiable | Outcome::Stopped(_) => None,
+        }
+    }
 }
 
 impl Iterator for Solutions<'_> {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {
-        match self.solver.next_outcome(&mut ()) {
-            Outcome::Solved(solution) => Some(solution),
-            Outcome::Unsatisfiable | Outcome::Stopped(_) => None,
-        }
+        self.next_observed(&mut ())
     }
 }

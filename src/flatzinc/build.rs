@@ -1,0 +1,752 @@
+//! Statements into a [`Model`]: declarations, constraints (through `builtins` and
+//! `globals`), the solve item and the output.
+
+use std::collections::HashMap;
+
+use flatzinc::{
+    AnnExpr, Annotation, ArrayOfBoolExpr, ArrayOfIntExpr, BoolExpr, Expr, Goal, IntExpr,
+    OptimizationType, ParDeclItem, SetExpr, SetLiteral, SetLiteralExpr, Stmt, VarDeclItem,
+};
+
+use super::output::Output;
+use super::parse::Statement;
+use super::search::{self, Annotated};
+use super::{FlatZincError, UNBOUNDED_MAX, UNBOUNDED_MIN};
+use crate::error::ModelError;
+use crate::ids::VarId;
+use crate::model::Model;
+use crate::search::Objective;
+
+/// A value as FlatZinc names it: a variable, or a constant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Item {
+    Var(VarId),
+    Int(i32),
+    Bool(bool),
+    /// A set of integers, as ascending disjoint ranges.
+    Set(Vec<(i32, i32)>),
+    /// A float: read, so that a model naming one gets a clear error.
+    Float,
+}
+
+/// What a name or an argument stands for.
+#[derive(Clone, Debug)]
+pub(super) enum Arg {
+    Item(Item),
+    Array(Vec<Item>),
+}
+
+/// A constraint being posted: its name, arguments and annotations.
+pub(super) struct Call<'a> {
+    pub(super) name: &'a str,
+    pub(super) args: Vec<Arg>,
+    pub(super) annotations: &'a [Annotation],
+}
+
+impl Call<'_> {
+    /// Checks the number of arguments.
+    pub(super) fn arity(&self, count: usize) -> Result<(), String> {
+        match self.args.len() == count {
+            true => Ok(()),
+            false => Err(format!(
+                "'{}' takes {count} arguments, not {}",
+                self.name,
+                self.args.len()
+            )),
+        }
+    }
+
+    /// Whether the call carries the atom annotation `name`.
+    pub(super) fn annotated(&self, name: &str) -> bool {
+        self.annotations
+            .iter()
+            .any(|a| a.id == name && a.expressions.is_empty())
+    }
+
+    /// Turns an engine error into the message of this call.
+    pub(super) fn refused(&self) -> impl FnOnce(ModelError) -> String + '_ {
+        move |error| format!("'{}': {error}", self.name)
+    }
+
+    fn wrong(&self, index: usize, what: &str) -> String {
+        format!("argument {} of '{}' must be {what}", index + 1, self.name)
+    }
+}
+
+/// A declared domain.
+#[derive(Clone, Debug)]
+enum Domain {
+    Any,
+    Bool,
+    Range(i128, i128),
+    Set(Vec<i128>),
+}
+
+/// What building leaves: the model and all a run and the output need.
+#[derive(Debug)]
+pub(super) struct Built {
+    pub(super) model: Model,
+    pub(super) warnings: Vec<String>,
+    pub(super) objective: Option<Objective>,
+    pub(super) vars: HashMap<String, VarId>,
+    pub(super) outputs: Vec<Output>,
+    pub(super) search: Vec<Annotated>,
+}
+
+/// The model under construction and the names read so far.
+pub(super) struct Builder {
+    pub(super) model: Model,
+    names: HashMap<String, Arg>,
+    vars: HashMap<String, VarId>,
+    consts: HashMap<i32, VarId>,
+    pub(super) warnings: Vec<String>,
+    outputs: Vec<Output>,
+    unbounded: Vec<String>,
+}
+
+/// Builds the model of `statements`.
+pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
+    let mut b = Builder {
+        model: Model::new(),
+        names: HashMap::new(),
+        vars: HashMap::new(),
+        consts: HashMap::new(),
+        warnings: Vec::new(),
+        outputs: Vec::new(),
+        unbounded: Vec::new(),
+    };
+    let mut solve = None;
+    for statement in statements {
+        let at = |message: String| FlatZincError::at(statement.line, message);
+        match &statement.stmt {
+            Stmt::Comment(_) | Stmt::Predicate(_) => {}
+            Stmt::Parameter(item) => b.parameter(item).map_err(at)?,
+            Stmt::Variable(item) => b.variable(item).map_err(at)?,
+            Stmt::Constraint(item) => {
+                let args = item
+                    .exprs
+                    .iter()
+                    .map(|e| b.resolve(e))
+                    .collect::<Result<Vec<Arg>, String>>()
+                    .map_err(at)?;
+                let call = Call {
+                    name: &item.id,
+                    args,
+                    annotations: &item.annos,
+                };
+                let posted = super::builtins::post(&mut b, &call).map_err(at)?
+                    || super::globals::post(&mut b, &call).map_err(at)?;
+                if !posted {
+                    return Err(at(format!("unsupported constraint '{}'", item.id)));
+                }
+            }
+            Stmt::SolveItem(item) => {
+                if solve.is_some() {
+                    return Err(at("a second solve item".to_string()));
+                }
+                solve = Some((statement.line, item));
+            }
+        }
+    }
+    let Some((line, solve)) = solve else {
+        return Err(FlatZincError {
+            line: None,
+            message: "no solve item".to_string(),
+        });
+    };
+    let at = |message: String| FlatZincError::at(line, message);
+    let objective = match &solve.goal {
+        Goal::Satisfy => None,
+        Goal::OptimizeBool(kind, BoolExpr::VarParIdentifier(name))
+        | Goal::OptimizeInt(kind, IntExpr::VarParIdentifier(name)) => {
+            let var = b.var_named(name).map_err(at)?;
+            Some(match kind {
+                OptimizationType::Minimize => Objective::Minimize(var.into()),
+                OptimizationType::Maximize => Objective::Maximize(var.into()),
+            })
+        }
+        Goal::OptimizeInt(kind, IntExpr::Int(value)) => {
+            let var = int(*value).and_then(|v| b.constant(v)).map_err(at)?;
+            Some(match kind {
+                OptimizationType::Minimize => Objective::Minimize(var.into()),
+                OptimizationType::Maximize => Objective::Maximize(var.into()),
+            })
+        }
+        _ => return Err(at("only integer objectives are supported".to_string())),
+    };
+    let search = search::read(&solve.annotations, &mut b).map_err(at)?;
+    if !b.unbounded.is_empty() {
+        let count = b.unbounded.len();
+        let first = b.unbounded[0].clone();
+        b.warnings.push(format!(
+            "{count} variable(s) declared 'var int' without bounds ({first}{}) are clamped to {UNBOUNDED_MIN}..{UNBOUNDED_MAX}",
+            if count > 1 { ", ..." } else { "" }
+        ));
+    }
+    Ok(Built {
+        model: b.model,
+        warnings: b.warnings,
+        objective,
+        vars: b.vars,
+        outputs: b.outputs,
+        search,
+    })
+}
+
+/// `value` as an `i32`, or the message saying it is out of range.
+fn int(value: i128) -> Result<i32, String> {
+    i32::try_from(value).map_err(|_| format!("the value {value} is out of the 32-bit range"))
+}
+
+fn set_of(literal: &SetLiteral) -> Result<Item, String> {
+    match literal {
+        SetLiteral::IntRange(lb, ub) => Ok(Item::Set(ranges(vec![(int(*lb)?, int(*ub)?)]))),
+        SetLiteral::SetInts(values) => {
+            let values = values.iter().map(|&v| int(v)).collect::<Result<_, _>>()?;
+            Ok(Item::Set(ranges_of(values)))
+        }
+        SetLiteral::BoundedFloat(..) | SetLiteral::SetFloats(_) => {
+            Err("float sets are not supported".to_string())
+        }
+    }
+}
+
+/// Normalised ranges: empty ones dropped, sorted, overlapping or adjacent ones merged.
+fn ranges(mut list: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
+    list.retain(|(lb, ub)| lb <= ub);
+    list.sort_unstable();
+    let mut out: Vec<(i32, i32)> = Vec::with_capacity(list.len());
+    for (lb, ub) in list {
+        match out.last_mut() {
+            Some(last) if i64::from(lb) <= i64::from(last.1) + 1 => last.1 = last.1.max(ub),
+            _ => out.push((lb, ub)),
+        }
+    }
+    out
+}
+
+fn ranges_of(values: Vec<i32>) -> Vec<(i32, i32)> {
+    ranges(values.into_iter().map(|v| (v, v)).collect())
+}
+
+/// The name of an annotation's identifier argument, if it is one.
+pub(super) fn ann_name(expr: &AnnExpr) -> Option<&str> {
+    match expr {
+        AnnExpr::Expr(Expr::VarParIdentifier(name)) => Some(name),
+        AnnExpr::Annotations(list) if list.len() == 1 && list[0].expressions.is_empty() => {
+            Some(&list[0].id)
+        }
+        _ => None,
+    }
+}
+
+impl Builder {
+    fn parameter(&mut self, item: &ParDeclItem) -> Result<(), String> {
+        let (id, arg) = match item {
+            ParDeclItem::Bool { id, bool } => (id, Arg::Item(Item::Bool(*bool))),
+            ParDeclItem::Int { id, int: value } => (id, Arg::Item(Item::Int(int(*value)?))),
+            ParDeclItem::Float { id, .. } => (id, Arg::Item(Item::Float)),
+            ParDeclItem::SetOfInt { id, set_literal } => (id, Arg::Item(set_of(set_literal)?)),
+            ParDeclItem::ArrayOfBool { id, v, .. } => {
+                (id, Arg::Array(v.iter().map(|&b| Item::Bool(b)).collect()))
+            }
+            ParDeclItem::ArrayOfInt { id, v, .. } => {
+                let items = v.iter().map(|&x| Ok(Item::Int(int(x)?)));
+                (id, Arg::Array(items.collect::<Result<_, String>>()?))
+            }
+            ParDeclItem::ArrayOfFloat { id, v, .. } => (id, Arg::Array(vec![Item::Float; v.len()])),
+            ParDeclItem::ArrayOfSet { id, v, .. } => (
+                id,
+                Arg::Array(v.iter().map(set_of).collect::<Result<_, _>>()?),
+            ),
+        };
+        self.define(id, arg)
+    }
+
+    fn define(&mut self, id: &str, arg: Arg) -> Result<(), String> {
+        match self.names.insert(id.to_string(), arg) {
+            Some(_) => Err(format!("'{id}' is declared twice")),
+            None => Ok(()),
+        }
+    }
+
+    fn variable(&mut self, item: &VarDeclItem) -> Result<(), String> {
+        match item {
+            VarDeclItem::Bool { id, expr, annos } => {
+                let expr = expr.as_ref().map(|e| self.bool_expr(e)).transpose()?;
+                self.scalar(id, Domain::Bool, expr, annos)
+            }
+            VarDeclItem::Int { id, expr, annos } => {
+                let expr = expr.as_ref().map(|e| self.int_expr(e)).transpose()?;
+                self.scalar(id, Domain::Any, expr, annos)
+            }
+            VarDeclItem::IntInRange {
+                id,
+                lb,
+                ub,
+                expr,
+                annos,
+            } => {
+                let expr = expr.as_ref().map(|e| self.int_expr(e)).transpose()?;
+                self.scalar(id, Domain::Range(*lb, *ub), expr, annos)
+            }
+            VarDeclItem::IntInSet {
+                id,
+                set,
+                expr,
+                annos,
+            } => {
+                let expr = expr.as_ref().map(|e| self.int_expr(e)).transpose()?;
+                self.scalar(id, Domain::Set(set.clone()), expr, annos)
+            }
+            VarDeclItem::ArrayOfBool {
+                id,
+                annos,
+                array_expr,
+                ..
+            } => {
+                let items = match array_expr {
+                    Some(ArrayOfBoolExpr::Array(list)) => list
+                        .iter()
+                        .map(|e| self.bool_expr(e))
+                        .collect::<Result<Vec<_>, _>>()?,
+                    Some(ArrayOfBoolExpr::VarParIdentifier(name)) => self.array_named(name)?,
+                    None => return Err(format!("the array '{id}' has no elements given")),
+                };
+                self.array(id, Domain::Bool, items, annos)
+            }
+            VarDeclItem::ArrayOfInt {
+                id,
+                annos,
+                array_expr,
+                ..
+            } => self.int_array(id, Domain::Any, array_expr.as_ref(), annos),
+            VarDeclItem::ArrayOfIntInRange {
+                id,
+                lb,
+                ub,
+                annos,
+                array_expr,
+                ..
+            } => self.int_array(id, Domain::Range(*lb, *ub), array_expr.as_ref(), annos),
+            VarDeclItem::ArrayOfIntInSet {
+                id,
+                set,
+                annos,
+                array_expr,
+                ..
+            } => self.int_array(id, Domain::Set(set.clone()), array_expr.as_ref(), annos),
+            VarDeclItem::Float { .. }
+            | VarDeclItem::BoundedFloat { .. }
+            | VarDeclItem::ArrayOfFloat { .. }
+            | VarDeclItem::ArrayOfBoundedFloat { .. } => {
+                Err("float variables are not supported".to_string())
+            }
+            _ => Err("set variables are not supported".to_string()),
+        }
+    }
+
+    fn int_array(
+        &mut self,
+        id: &str,
+        domain: Domain,
+        expr: Option<&ArrayOfIntExpr>,
+        annos: &[Annotation],
+    ) -> Result<(), String> {
+        let items = match expr {
+            Some(ArrayOfIntExpr::Array(list)) => list
+                .iter()
+                .map(|e| self.int_expr(e))
+                .collect::<Result<Vec<_>, _>>()?,
+            Some(ArrayOfIntExpr::VarParIdentifier(name)) => self.array_named(name)?,
+            None => return Err(format!("the array '{id}' has no elements given")),
+        };
+        self.array(id, domain, items, annos)
+    }
+
+    fn array_named(&self, name: &str) -> Result<Vec<Item>, String> {
+        match self.names.get(name) {
+            Some(Arg::Array(items)) => Ok(items.clone()),
+            Some(Arg::Item(_)) => Err(format!("'{name}' is not an array")),
+            None => Err(format!("unknown identifier '{name}'")),
+        }
+    }
+
+    fn array(
+        &mut self,
+        id: &str,
+        domain: Domain,
+        items: Vec<Item>,
+        annos: &[Annotation],
+    ) -> Result<(), String> {
+        for item in &items {
+            self.restrict(item, &domain)?;
+        }
+        if let Some(dims) = output_array(annos)? {
+            let size: i64 = dims.iter().map(|&(lb, ub)| (ub - lb + 1).max(0)).product();
+            if size != items.len() as i64 {
+                return Err(format!(
+                    "the output_array index sets of '{id}' hold {size} elements, the array {}",
+                    items.len()
+                ));
+            }
+            self.outputs.push(Output::Array {
+                name: id.to_string(),
+                dims,
+                items: items.clone(),
+                bool: matches!(domain, Domain::Bool),
+            });
+        }
+        self.define(id, Arg::Array(items))
+    }
+
+    fn scalar(
+        &mut self,
+        id: &str,
+        domain: Domain,
+        expr: Option<Item>,
+        annos: &[Annotation],
+    ) -> Result<(), String> {
+        let item = match expr {
+            None => Item::Var(self.new_var(id, &domain)?),
+            Some(item) => {
+                self.restrict(&item, &domain)?;
+                item
+            }
+        };
+        let var = match &item {
+            Item::Var(var) => *var,
+            Item::Int(value) => self.constant(*value)?,
+            Item::Bool(value) => self.constant(i32::from(*value))?,
+            _ => return Err(format!("'{id}' is given a value of the wrong type")),
+        };
+        self.vars.insert(id.to_string(), var);
+        if annos.iter().any(|a| a.id == "output_var") {
+            self.outputs.push(Output::Var {
+                name: id.to_string(),
+                item: item.clone(),
+                bool: matches!(domain, Domain::Bool),
+            });
+        }
+        self.define(id, Arg::Item(item))
+    }
+
+    fn new_var(&mut self, id: &str, domain: &Domain) -> Result<VarId, String> {
+        let var = match domain {
+            Domain::Any => {
+                self.unbounded.push(id.to_string());
+                self.model.int_var(UNBOUNDED_MIN, UNBOUNDED_MAX)
+            }
+            Domain::Bool => self.model.bool_var(),
+            Domain::Range(lb, ub) => {
+                let clamp = |v: i128| v.clamp(i128::from(i32::MIN), i128::from(i32::MAX)) as i32;
+                if *lb < i128::from(i32::MIN) || *ub > i128::from(i32::MAX) {
+                    self.warnings.push(format!(
+                        "the domain {lb}..{ub} of '{id}' is clamped to the 32-bit range"
+                    ));
+                }
+                if lb > ub {
+                    self.fail()?;
+                    return self.constant(0);
+                }
+                self.model.int_var(clamp(*lb), clamp(*ub))
+            }
+            Domain::Set(values) => {
+                let values = values
+                    .iter()
+                    .map(|&v| int(v))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if values.is_empty() {
+                    self.fail()?;
+                    return self.constant(0);
+                }
+                self.model.var_from_values(values)
+            }
+        }
+        .map_err(|e| format!("'{id}': {e}"))?;
+        self.model
+            .set_name(var, id)
+            .map_err(|e| format!("'{id}': {e}"))?;
+        Ok(var)
+    }
+
+    /// Constrains an item given to a declaration to lie in the declared domain.
+    fn restrict(&mut self, item: &Item, domain: &Domain) -> Result<(), String> {
+        let fits = |value: i32| match domain {
+            Domain::Any => true,
+            Domain::Bool => value == 0 || value == 1,
+            Domain::Range(lb, ub) => (*lb..=*ub).contains(&i128::from(value)),
+            Domain::Set(values) => values.contains(&i128::from(value)),
+        };
+        match item {
+            Item::Int(value) if !fits(*value) => self.fail(),
+            Item::Bool(_) if !matches!(domain, Domain::Bool | Domain::Any) => {
+                Err("a Boolean where an integer is expected".to_string())
+            }
+            Item::Var(var) => {
+                let values = self.model.domain(*var).map_err(|e| e.to_string())?;
+                let outside: Vec<i32> = values.into_iter().filter(|&v| !fits(v)).collect();
+                if outside.is_empty() {
+                    return Ok(());
+                }
+                let lit = self.constant(1)?;
+                let condition = crate::constraints::Condition::not_in_set(*var, outside);
+                self.model
+                    .half_reify(lit, condition)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }
+            Item::Set(_) | Item::Float => Err("a value of the wrong type".to_string()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Makes the model unsatisfiable.
+    pub(super) fn fail(&mut self) -> Result<(), String> {
+        let zero = self.constant(0)?;
+        self.model
+            .linear([(1, zero)], crate::constraints::Relation::Equal, 1)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    /// A fixed variable for a constant, shared by every use of that constant.
+    pub(super) fn constant(&mut self, value: i32) -> Result<VarId, String> {
+        if let Some(&var) = self.consts.get(&value) {
+            return Ok(var);
+        }
+        let var = self
+            .model
+            .var_from_values([value])
+            .map_err(|e| e.to_string())?;
+        self.consts.insert(value, var);
+        Ok(var)
+    }
+
+    fn var_named(&mut self, name: &str) -> Result<VarId, String> {
+        match self.names.get(name).cloned() {
+            Some(Arg::Item(item)) => self.item_var(&item),
+            Some(Arg::Array(_)) => Err(format!("'{name}' is an array, not a variable")),
+            None => Err(format!("unknown identifier '{name}'")),
+        }
+    }
+
+    fn item_var(&mut self, item: &Item) -> Result<VarId, String> {
+        match item {
+            Item::Var(var) => Ok(*var),
+            Item::Int(value) => self.constant(*value),
+            Item::Bool(value) => self.constant(i32::from(*value)),
+            Item::Set(_) => Err("a set where a variable is expected".to_string()),
+            Item::Float => Err("float values are not supported".to_string()),
+        }
+    }
+
+    fn scalar_named(&self, name: &str) -> Result<Item, String> {
+        match self.names.get(name) {
+            Some(Arg::Item(item)) => Ok(item.clone()),
+            Some(Arg::Array(_)) => Err(format!("the array '{name}' is used as a single value")),
+            None => Err(format!("unknown identifier '{name}'")),
+        }
+    }
+
+    fn bool_expr(&self, expr: &BoolExpr) -> Result<Item, String> {
+        match expr {
+            BoolExpr::Bool(value) => Ok(Item::Bool(*value)),
+            BoolExpr::VarParIdentifier(name) => self.scalar_named(name),
+        }
+    }
+
+    fn int_expr(&self, expr: &IntExpr) -> Result<Item, String> {
+        match expr {
+            IntExpr::Int(value) => Ok(Item::Int(int(*value)?)),
+            IntExpr::VarParIdentifier(name) => self.scalar_named(name),
+        }
+    }
+
+    fn set_literal(&self, expr: &SetLiteralExpr) -> Result<Item, String> {
+        let value = |e: &IntExpr| match self.int_expr(e)? {
+            Item::Int(v) => Ok(v),
+            _ => Err("a set bound must be an integer constant".to_string()),
+        };
+        match expr {
+            SetLiteralExpr::IntInRange(lb, ub) => {
+                Ok(Item::Set(ranges(vec![(value(lb)?, value(ub)?)])))
+            }
+            SetLiteralExpr::SetInts(list) => {
+                let values = list.iter().map(value).collect::<Result<Vec<_>, _>>()?;
+                Ok(Item::Set(ranges_of(values)))
+            }
+            _ => Err("float sets are not supported".to_string()),
+        }
+    }
+
+    fn set_expr(&self, expr: &SetExpr) -> Result<Item, String> {
+        match expr {
+            SetExpr::Set(literal) => self.set_literal(literal),
+            SetExpr::VarParIdentifier(name) => self.scalar_named(name),
+        }
+    }
+
+    /// What a constraint's argument stands for.
+    fn resolve(&self, expr: &Expr) -> Result<Arg, String> {
+        Ok(match expr {
+            Expr::VarParIdentifier(name) => match self.names.get(name) {
+                Some(arg) => arg.clone(),
+                None => return Err(format!("unknown identifier '{name}'")),
+            },
+            Expr::Bool(value) => Arg::Item(Item::Bool(*value)),
+            Expr::Int(value) => Arg::Item(Item::Int(int(*value)?)),
+            Expr::Float(_) | Expr::ArrayOfFloat(_) => {
+                return Err("float values are not supported".to_string());
+            }
+            Expr::Set(literal) => Arg::Item(self.set_literal(literal)?),
+            Expr::ArrayOfBool(list) => Arg::Array(
+                list.iter()
+                    .map(|e| self.bool_expr(e))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Expr::ArrayOfInt(list) => Arg::Array(
+                list.iter()
+                    .map(|e| self.int_expr(e))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Expr::ArrayOfSet(list) => Arg::Array(
+                list.iter()
+                    .map(|e| self.set_expr(e))
+                    .collect::<Result<_, _>>()?,
+            ),
+        })
+    }
+
+    /// Resolves an annotation's argument naming an array of variables or a variable
+    /// (for search annotations): the variables, constants left out.
+    pub(super) fn ann_vars(&mut self, expr: &AnnExpr) -> Result<Vec<VarId>, String> {
+        let arg = match expr {
+            AnnExpr::Expr(expr) => self.resolve(expr)?,
+            _ => return Err("a search annotation must name variables".to_string()),
+        };
+        let items = match arg {
+            Arg::Item(item) => vec![item],
+            Arg::Array(items) => items,
+        };
+        Ok(items
+            .into_iter()
+            .filter_map(|item| match item {
+                Item::Var(var) => Some(var),
+                _ => None,
+            })
+            .collect())
+    }
+
+    // The accessors of a call's arguments.
+
+    fn item<'c>(&self, call: &'c Call, index: usize) -> Result<&'c Item, String> {
+        match call.args.get(index) {
+            Some(Arg::Item(item)) => Ok(item),
+            _ => Err(call.wrong(index, "a single value")),
+        }
+    }
+
+    fn items<'c>(&self, call: &'c Call, index: usize) -> Result<&'c [Item], String> {
+        match call.args.get(index) {
+            Some(Arg::Array(items)) => Ok(items),
+            _ => Err(call.wrong(index, "an array")),
+        }
+    }
+
+    /// A variable (a constant becomes a fixed variable).
+    pub(super) fn var(&mut self, call: &Call, index: usize) -> Result<VarId, String> {
+        let item = self.item(call, index)?.clone();
+        self.item_var(&item)
+            .map_err(|_| call.wrong(index, "an integer or a Boolean"))
+    }
+
+    /// An array of variables (constants become fixed variables).
+    pub(super) fn vars(&mut self, call: &Call, index: usize) -> Result<Vec<VarId>, String> {
+        let items = self.items(call, index)?.to_vec();
+        items
+            .iter()
+            .map(|item| self.item_var(item))
+            .collect::<Result<_, _>>()
+            .map_err(|_| call.wrong(index, "an array of integers or Booleans"))
+    }
+
+    /// An argument as a term of a sum: a variable, or a constant (`Err` for neither).
+    pub(super) fn term(&self, call: &Call, index: usize) -> Result<Term, String> {
+        term_of(self.item(call, index)?).ok_or_else(|| call.wrong(index, "an integer"))
+    }
+
+    /// An array argument as terms of a sum.
+    pub(super) fn terms(&self, call: &Call, index: usize) -> Result<Vec<Term>, String> {
+        self.items(call, index)?
+            .iter()
+            .map(|item| term_of(item).ok_or_else(|| call.wrong(index, "an array of integers")))
+            .collect()
+    }
+
+    /// An integer constant (a Boolean counts as 0 or 1).
+    pub(super) fn int(&self, call: &Call, index: usize) -> Result<i32, String> {
+        match self.term(call, index) {
+            Ok(Term::Const(value)) => Ok(value),
+            _ => Err(call.wrong(index, "an integer constant")),
+        }
+    }
+
+    /// An array of integer constants.
+    pub(super) fn ints(&self, call: &Call, index: usize) -> Result<Vec<i32>, String> {
+        self.terms(call, index)?
+            .into_iter()
+            .map(|term| match term {
+                Term::Const(value) => Ok(value),
+                Term::Var(_) => Err(call.wrong(index, "an array of integer constants")),
+            })
+            .collect()
+    }
+
+    /// A constant set, as ranges.
+    pub(super) fn set(&self, call: &Call, index: usize) -> Result<Vec<(i32, i32)>, String> {
+        match self.item(call, index)? {
+            Item::Set(ranges) => Ok(ranges.clone()),
+            _ => Err(call.wrong(index, "a constant set of integers")),
+        }
+    }
+}
+
+/// A term of a sum: a variable or a constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Term {
+    Var(VarId),
+    Const(i32),
+}
+
+fn term_of(item: &Item) -> Option<Term> {
+    match item {
+        Item::Var(var) => Some(Term::Var(*var)),
+        Item::Int(value) => Some(Term::Const(*value)),
+        Item::Bool(value) => Some(Term::Const(i32::from(*value))),
+        Item::Set(_) | Item::Float => None,
+    }
+}
+
+/// The index sets of an `output_array` annotation, if there is one.
+fn output_array(annos: &[Annotation]) -> Result<Option<Vec<(i64, i64)>>, String> {
+    let Some(annotation) = annos.iter().find(|a| a.id == "output_array") else {
+        return Ok(None);
+    };
+    let bad = || "output_array takes a list of index ranges".to_string();
+    let [AnnExpr::Expr(Expr::ArrayOfSet(sets))] = annotation.expressions.as_slice() else {
+        return Err(bad());
+    };
+    sets.iter()
+        .map(|set| match set {
+            SetExpr::Set(SetLiteralExpr::IntInRange(IntExpr::Int(lb), IntExpr::Int(ub))) => {
+                match (i64::try_from(*lb), i64::try_from(*ub)) {
+                    (Ok(lb), Ok(ub)) => Ok((lb, ub)),
+                    _ => Err(bad()),
+                }
+            }
+            _ => Err(bad()),
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}

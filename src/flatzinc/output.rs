@@ -1,0 +1,71 @@
+//! A solution as MiniZinc reads it back: `name = value;` lines.
+
+use std::fmt::Write;
+
+use super::build::Item;
+use crate::search::Solution;
+
+/// One thing to print for each solution.
+#[derive(Clone, Debug)]
+pub(super) enum Output {
+    /// `name = value;` (an `output_var`).
+    Var {
+        name: String,
+        item: Item,
+        bool: bool,
+    },
+    /// `name = arrayNd(index sets, [values]);` (an `output_array`).
+    Array {
+        name: String,
+        dims: Vec<(i64, i64)>,
+        items: Vec<Item>,
+        bool: bool,
+    },
+}
+
+/// The output lines of `solution`, each ending in `\n`.
+pub(super) fn format(outputs: &[Output], solution: &Solution) -> String {
+    let mut text = String::new();
+    for output in outputs {
+        // Writing to a String cannot fail.
+        let _ = match output {
+            Output::Var { name, item, bool } => {
+                writeln!(text, "{name} = {};", value(item, *bool, solution))
+            }
+            Output::Array {
+                name,
+                dims,
+                items,
+                bool,
+            } => {
+                let sets: Vec<String> = dims.iter().map(|(lb, ub)| format!("{lb}..{ub}")).collect();
+                let values: Vec<String> = items
+                    .iter()
+                    .map(|item| value(item, *bool, solution))
+                    .collect();
+                writeln!(
+                    text,
+                    "{name} = array{}d({}, [{}]);",
+                    dims.len(),
+                    sets.join(", "),
+                    values.join(", ")
+                )
+            }
+        };
+    }
+    text
+}
+
+/// One value: an integer, or `true`/`false` for a Boolean.
+fn value(item: &Item, bool: bool, solution: &Solution) -> String {
+    let number = match item {
+        Item::Var(var) => solution.get(*var).unwrap_or_default(),
+        Item::Int(value) => *value,
+        Item::Bool(value) => i32::from(*value),
+        Item::Set(_) | Item::Float => return String::new(),
+    };
+    match bool {
+        true => (number != 0).to_string(),
+        false => number.to_string(),
+    }
+}

@@ -1,0 +1,132 @@
+//! Solving a FlatZinc model as MiniZinc asks: satisfaction (first, `n` or all
+//! solutions) or branch and bound.
+
+use super::FlatZincModel;
+use super::build;
+use crate::search::{
+    Limits, OptimizeOutcome, SearchObserver, Solution, Solver, Statistics, StopReason,
+};
+
+/// How to run: MiniZinc's standard flags.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Every solution (`-a`): for satisfaction, all of them; for an objective, every
+    /// improving one is reported either way, so this changes nothing there.
+    pub all: bool,
+    /// Stop after this many solutions (`-n N`) of a satisfaction problem; `None` and
+    /// not `all`: the first solution only.
+    pub solutions: Option<u64>,
+    /// Free search (`-f`): the annotations are ignored, alldiff's default search
+    /// (smallest domain first, smallest value) branches on every variable.
+    pub free: bool,
+    /// Node, failure, time and cancellation limits over the whole run (`-t MS`).
+    pub limits: Limits,
+    /// The seed of `indomain_random` (`-r SEED`); 0 if `None`.
+    pub seed: Option<u64>,
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunStatus {
+    /// The search space was exhausted after at least one solution: every solution was
+    /// reported (satisfaction), or the last one reported is optimal (MiniZinc prints
+    /// `==========`).
+    Complete,
+    /// Proven: no solution at all (`=====UNSATISFIABLE=====`).
+    Unsatisfiable,
+    /// The requested number of solutions was reported; there may be more.
+    SolutionLimit,
+    /// A limit stopped the search; `solved` tells whether any solution was reported
+    /// first (`=====UNKNOWN=====` when not).
+    Stopped {
+        /// The limit.
+        reason: StopReason,
+        /// Whether a solution was reported before.
+        solved: bool,
+    },
+}
+
+/// How a run ended, and its statistics (over the whole run).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunOutcome {
+    /// How it ended.
+    pub status: RunStatus,
+    /// The search's statistics: `solutions` counts the solutions reported.
+    pub statistics: Statistics,
+}
+
+/// Solves `problem`: calls `on_solution` with each solution (and its objective value,
+/// for an optimisation) as it is found, and reports the search to `observer` (`&mut
+/// ()` for none, or a trace recorder). A satisfaction problem stops at the first
+/// solution, at `options.solutions`, or runs to the end with `options.all`; an
+/// optimisation reports every improving solution and ends with the optimum proven.
+/// The phases are [`FlatZincModel::phases`] (with the seed for `indomain_random`).
+///
+/// The model is built afresh from the statements read (a [`crate::Solver`] owns its
+/// model), so a problem can be run any number of times.
+pub fn run(
+    problem: &FlatZincModel,
+    options: &RunOptions,
+    observer: &mut impl SearchObserver,
+    mut on_solution: impl FnMut(&Solution, Option<i64>),
+) -> RunOutcome {
+    let built = build::build(&problem.statements)
+        .expect("the statements were built once already, and building is deterministic");
+    let phases = super::search::phases(&built, options.free, options.seed);
+    let mut solver = Solver::new(built.model);
+    solver
+        .set_phases(phases)
+        .expect("the phases name the model's own variables");
+    solver.set_limits(options.limits.clone());
+    let status = match built.objective {
+        None => {
+            let wanted = match options.all {
+                true => None,
+                false => Some(options.solutions.unwrap_or(1)),
+            };
+            let mut solutions = solver.solutions();
+            let mut found = 0;
+            loop {
+                if wanted.is_some_and(|wanted| found >= wanted) {
+                    break RunStatus::SolutionLimit;
+                }
+                match solutions.next_observed(observer) {
+                    Some(solution) => {
+                        found += 1;
+                        on_solution(&solution, None);
+                    }
+                    None => {
+                        break match (solutions.stopped(), found) {
+                            (Some(reason), found) => RunStatus::Stopped {
+                                reason,
+                                solved: found > 0,
+                            },
+                            (None, 0) => RunStatus::Unsatisfiable,
+                            (None, _) => RunStatus::Complete,
+                        };
+                    }
+                }
+            }
+        }
+        Some(objective) => {
+            let mut optimization = solver
+                .optimize(objective)
+                .expect("the objective is the model's own variable");
+            while let Some(improvement) = optimization.next_observed(observer) {
+                on_solution(&improvement.solution, Some(improvement.objective));
+            }
+            match optimization.finish() {
+                OptimizeOutcome::Optimal(_) => RunStatus::Complete,
+                OptimizeOutcome::Unsatisfiable => RunStatus::Unsatisfiable,
+                OptimizeOutcome::Stopped { best, reason } => RunStatus::Stopped {
+                    reason,
+                    solved: best.is_some(),
+                },
+            }
+        }
+    };
+    RunOutcome {
+        status,
+        statistics: solver.statistics().clone(),
+    }
+}
