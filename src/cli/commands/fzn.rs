@@ -1,0 +1,270 @@
+//! `alldiff fzn`: a FlatZinc model solved as MiniZinc asks a solver to, with its
+//! flags (`-a -n -f -s -t -r`) and its output protocol (solutions closed by
+//! `----------`, then `==========`, `=====UNSATISFIABLE=====` or
+//! `=====UNKNOWN=====`, and `%%%mzn-stat:` lines).
+
+use std::collections::HashSet;
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use alldiff::flatzinc::{self, FlatZincModel, RunOptions, RunOutcome, RunStatus};
+use alldiff::trace::{
+    ConstraintInfo, FORMAT_NAME, FORMAT_VERSION, Header, TraceRecorder, VariableInfo,
+};
+use alldiff::{Limits, Model, Solution, Statistics};
+use anyhow::Context as _;
+
+use crate::cli::args::FznArgs;
+use crate::cli::report::EXIT_FAILURE;
+
+/// Runs `alldiff fzn`. A model that cannot be read is one line on standard error
+/// and status 1; a model file that cannot be opened, or a trace that cannot be
+/// written, is an `Err` (status 2).
+pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    let shown = args.model.display().to_string();
+    let text = fs::read_to_string(&args.model)
+        .with_context(|| format!("cannot read the model {shown}"))?;
+    let problem = match FlatZincModel::parse(&text) {
+        Ok(problem) => problem,
+        Err(error) => {
+            eprintln!("alldiff: {shown}: {error}");
+            return Ok(ExitCode::from(EXIT_FAILURE));
+        }
+    };
+    let mut seen = HashSet::new();
+    for warning in problem.warnings() {
+        if seen.insert(warning) {
+            eprintln!("alldiff: {shown}: warning: {warning}");
+        }
+    }
+    let trace = match &args.trace {
+        Some(path) => Some(
+            File::create(path)
+                .with_context(|| format!("cannot create the trace file {}", path.display()))?,
+        ),
+        None => None,
+    };
+
+    // A closed standard output (MiniZinc gone) cancels the search.
+    let cancel = Arc::new(AtomicBool::new(false));
+    let init_time = started.elapsed();
+    let options = RunOptions {
+        all: args.all,
+        solutions: args.solutions.map(u64::from),
+        free: args.free,
+        limits: limits(args.time_limit, init_time, Arc::clone(&cancel)),
+        seed: args.seed,
+    };
+    let mut printer = Printer::new(&problem, cancel);
+    let outcome = match trace {
+        None => flatzinc::run(&problem, &options, &mut (), |s, o| printer.solution(s, o)),
+        Some(file) => {
+            let header = header(problem.model(), &shown);
+            let mut recorder =
+                TraceRecorder::new(BufWriter::new(file), header, Some(args.trace_cap))?;
+            let outcome = flatzinc::run(&problem, &options, &mut recorder, |s, o| {
+                printer.solution(s, o)
+            });
+            let written = recorder.finish(&outcome.statistics).with_context(|| {
+                format!(
+                    "cannot write the trace {}",
+                    args.trace
+                        .as_ref()
+                        .map_or(String::new(), |p| p.display().to_string())
+                )
+            })?;
+            if written.truncated() {
+                eprintln!(
+                    "alldiff: the trace was cut after {} event lines ({} more dropped); raise --trace-cap",
+                    written.events, written.dropped
+                );
+            }
+            outcome
+        }
+    };
+    let statistics = args.statistics.then(|| Stats {
+        outcome: &outcome,
+        objective: printer.objective,
+        model: problem.model(),
+        init_time,
+    });
+    printer.finish(&outcome, statistics)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The limits of the search: what is left of `-t MS` after reading the model,
+/// and the cancellation flag.
+fn limits(time_limit: Option<u64>, init_time: Duration, cancel: Arc<AtomicBool>) -> Limits {
+    let limits = Limits::none().with_cancel(cancel);
+    match time_limit {
+        Some(ms) => limits.with_time(Duration::from_millis(ms).saturating_sub(init_time)),
+        None => limits,
+    }
+}
+
+/// The trace header of `model`: its variables with their FlatZinc names and
+/// initial domains, and its constraints. The library names a constraint's kind
+/// only through a `ConstraintId`, which the binary cannot make, so the kinds are
+/// `unknown` until the library offers a header for a model.
+fn header(model: &Model, problem: &str) -> Header {
+    Header {
+        format: FORMAT_NAME.to_owned(),
+        version: FORMAT_VERSION,
+        problem: format!("flatzinc {problem}"),
+        variables: model
+            .vars()
+            .map(|var| VariableInfo {
+                name: model.name(var),
+                domain: model.domain(var).unwrap_or_default(),
+            })
+            .collect(),
+        constraints: (0..model.constraint_count())
+            .map(|_| ConstraintInfo {
+                kind: "unknown".to_owned(),
+            })
+            .collect(),
+    }
+}
+
+/// Writes the solutions to standard output as they come, each flushed at once so
+/// that MiniZinc sees it even if it stops the solver later.
+struct Printer<'a> {
+    problem: &'a FlatZincModel,
+    out: io::StdoutLock<'static>,
+    /// The first write error; it also sets `cancel`, which stops the search.
+    error: Option<io::Error>,
+    cancel: Arc<AtomicBool>,
+    /// The objective of the last solution printed.
+    objective: Option<i64>,
+}
+
+impl<'a> Printer<'a> {
+    fn new(problem: &'a FlatZincModel, cancel: Arc<AtomicBool>) -> Self {
+        Printer {
+            problem,
+            out: io::stdout().lock(),
+            error: None,
+            cancel,
+            objective: None,
+        }
+    }
+
+    /// Prints one solution and its `----------`.
+    fn solution(&mut self, solution: &Solution, objective: Option<i64>) {
+        self.objective = objective.or(self.objective);
+        if self.error.is_some() {
+            return;
+        }
+        let text = self.problem.format_solution(solution);
+        let written = (|| {
+            self.out.write_all(text.as_bytes())?;
+            self.out.write_all(b"----------\n")?;
+            self.out.flush()
+        })();
+        if let Err(error) = written {
+            self.error = Some(error);
+            self.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Prints how the search ended and the statistics. A closed output is not an
+    /// error (MiniZinc stopped listening); another write error is.
+    fn finish(mut self, outcome: &RunOutcome, statistics: Option<Stats<'_>>) -> io::Result<()> {
+        let result = self.error.take().map_or_else(
+            || {
+                if let Some(line) = status_line(outcome.status) {
+                    writeln!(self.out, "{line}")?;
+                }
+                if let Some(statistics) = statistics {
+                    write!(self.out, "{statistics}")?;
+                }
+                self.out.flush()
+            },
+            Err,
+        );
+        match result {
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            result => result,
+        }
+    }
+}
+
+/// The line that closes the output, if any: the search is complete, proven
+/// unsatisfiable, or stopped before any solution.
+fn status_line(status: RunStatus) -> Option<&'static str> {
+    match status {
+        RunStatus::Complete => Some("=========="),
+        RunStatus::Unsatisfiable => Some("=====UNSATISFIABLE====="),
+        RunStatus::Stopped { solved: false, .. } => Some("=====UNKNOWN====="),
+        RunStatus::Stopped { solved: true, .. } | RunStatus::SolutionLimit => None,
+    }
+}
+
+/// The statistics printed by `-s`, with MiniZinc's names.
+struct Stats<'a> {
+    outcome: &'a RunOutcome,
+    objective: Option<i64>,
+    model: &'a Model,
+    init_time: Duration,
+}
+
+impl std::fmt::Display for Stats<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s: &Statistics = &self.outcome.statistics;
+        writeln!(f, "%%%mzn-stat: nodes={}", s.nodes)?;
+        writeln!(f, "%%%mzn-stat: failures={}", s.failures)?;
+        writeln!(f, "%%%mzn-stat: solutions={}", s.solutions)?;
+        if let Some(objective) = self.objective {
+            writeln!(f, "%%%mzn-stat: objective={objective}")?;
+        }
+        writeln!(f, "%%%mzn-stat: peakDepth={}", s.peak_depth)?;
+        writeln!(f, "%%%mzn-stat: propagations={}", s.propagations)?;
+        if s.restarts > 0 {
+            writeln!(f, "%%%mzn-stat: restarts={}", s.restarts)?;
+        }
+        writeln!(f, "%%%mzn-stat: variables={}", self.model.var_count())?;
+        writeln!(
+            f,
+            "%%%mzn-stat: propagators={}",
+            self.model.constraint_count()
+        )?;
+        writeln!(
+            f,
+            "%%%mzn-stat: initTime={:.6}",
+            self.init_time.as_secs_f64()
+        )?;
+        writeln!(
+            f,
+            "%%%mzn-stat: solveTime={:.6}",
+            s.solve_time.as_secs_f64()
+        )?;
+        writeln!(f, "%%%mzn-stat-end")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_ending_has_its_line() {
+        use alldiff::StopReason;
+        assert_eq!(status_line(RunStatus::Complete), Some("=========="));
+        assert_eq!(
+            status_line(RunStatus::Unsatisfiable),
+            Some("=====UNSATISFIABLE=====")
+        );
+        let stopped = |solved| RunStatus::Stopped {
+            reason: StopReason::TimeLimit,
+            solved,
+        };
+        assert_eq!(status_line(stopped(false)), Some("=====UNKNOWN====="));
+        assert_eq!(status_line(stopped(true)), None);
+        assert_eq!(status_line(RunStatus::SolutionLimit), None);
+    }
+}
