@@ -3,6 +3,7 @@
 //! unsatisfiability, the output lines, every builtin family, and errors.
 
 use alldiff::flatzinc::{self, FlatZincModel, RunOptions, RunStatus};
+use alldiff::{Decision, Limits, Objective, SearchObserver, StopReason, ValueOrder, VariableOrder};
 
 fn read(name: &str) -> FlatZincModel {
     let path = format!("{}/tests/flatzinc/{name}.fzn", env!("CARGO_MANIFEST_DIR"));
@@ -69,6 +70,13 @@ fn knapsack_improves_to_the_proven_optimum() {
     assert_eq!(objectives.last(), Some(&38));
     assert!(objectives.windows(2).all(|w| w[0] < w[1]));
     assert_eq!(outcome.statistics.objective, Some(38));
+    // -n 1: the first improving solution only.
+    let one = RunOptions {
+        solutions: Some(1),
+        ..RunOptions::default()
+    };
+    let (status, solutions) = solve(&problem, &one);
+    assert_eq!((status, solutions.len()), (RunStatus::SolutionLimit, 1));
 }
 
 #[test]
@@ -86,4 +94,321 @@ fn output_prints_2d_arrays_booleans_and_fixed_values() {
           grid = array2d(1..2, 1..3, [1, 2, 3, 4, 5, 6]);\n\
           flags = array1d(1..3, [true, false, true]);\n"]
     );
+}
+
+/// The number of solutions of a MiniZinc-made model, with every solution's output.
+fn count(name: &str) -> usize {
+    let (status, solutions) = solve(&read(name), &all());
+    assert_eq!(status, RunStatus::Complete, "{name}");
+    solutions.len()
+}
+
+#[test]
+fn integer_builtins_count_as_gecode_does() {
+    // int_times, int_div, int_mod, int_abs, int_min, int_max, int_lin_*, int_ne.
+    assert_eq!(count("arithmetic"), 114);
+}
+
+#[test]
+fn reified_and_boolean_builtins_count_as_gecode_does() {
+    // int_*_reif, int_lin_*_reif, bool_clause, bool_xor, bool_not, array_bool_*,
+    // set_in_reif, bool2int.
+    assert_eq!(count("reified"), 5);
+}
+
+#[test]
+fn element_and_extrema_count_as_gecode_does() {
+    // array_(var_)int_element, array_(var_)bool_element, array_int_maximum/minimum.
+    assert_eq!(count("element"), 3328);
+}
+
+#[test]
+fn native_globals_count_as_brute_force_does() {
+    assert_eq!(count("globals_order"), 24 * 4 * 6 * 6);
+    assert_eq!(count("globals_count"), 12 * 3 * 15);
+    assert_eq!(count("globals_pairs"), 6 * 10 * 18 * 21);
+}
+
+#[test]
+fn an_array_indexed_from_zero_prints_its_index_set() {
+    let (_, solutions) = solve(&read("globals_order"), &RunOptions::default());
+    assert!(
+        solutions[0].contains("succ = array1d(0..3, ["),
+        "{}",
+        solutions[0]
+    );
+}
+
+/// Parses hand-written FlatZinc.
+fn text(fzn: &str) -> Result<FlatZincModel, String> {
+    FlatZincModel::parse(fzn).map_err(|e| e.to_string())
+}
+
+/// The number of solutions of hand-written FlatZinc.
+fn count_text(fzn: &str) -> usize {
+    let problem = text(fzn).unwrap();
+    let (status, solutions) = solve(&problem, &all());
+    let done = match solutions.is_empty() {
+        true => RunStatus::Unsatisfiable,
+        false => RunStatus::Complete,
+    };
+    assert_eq!(status, done);
+    solutions.len()
+}
+
+#[test]
+fn errors_name_the_line_and_the_problem() {
+    let unsupported = "var 1..3: x;\nvar 1..3: y;\nvar bool: b;\n\
+        constraint int_lin_ne_imp([1, 1], [x, y], 3, b);\nconstraint float_lt(1.0, 2.0);\nsolve satisfy;\n";
+    // int_lin_ne_imp is supported; the float constraint on line 5 is not.
+    assert_eq!(
+        text(unsupported).unwrap_err(),
+        "line 5: float values are not supported"
+    );
+    let cases = [
+        (
+            "var 1..3: x;\n\nconstraint no_such_thing(x);\nsolve satisfy;",
+            "line 3: unsupported constraint 'no_such_thing'",
+        ),
+        (
+            "var 1..3: x;\nconstraint int_le(x, y);\nsolve satisfy;",
+            "line 2: unknown identifier 'y'",
+        ),
+        (
+            "var 1..3: x;\nconstraint int_le(x);\nsolve satisfy;",
+            "line 2: 'int_le' takes 2 arguments, not 1",
+        ),
+        (
+            "var 1..3: x;\nconstraint int_lin_le(x, [x], 1);\nsolve satisfy;",
+            "line 2: argument 1 of 'int_lin_le' must be an array",
+        ),
+        ("var 1..3: x;\n", "no solve item"),
+        (
+            "var 1..3: x;\nvar 1..3 x;\nsolve satisfy;",
+            "line 2: syntax error in 'var 1..3 x;'",
+        ),
+        (
+            "var 1..3: x;\nsolve satisfy",
+            "line 2: statement not closed by ';'",
+        ),
+        (
+            "var 1..99999999999: x;\nconstraint int_le(x, 99999999999);\nsolve satisfy;",
+            "line 2: the value 99999999999 is out of the 32-bit range",
+        ),
+        (
+            "var float: x;\nsolve satisfy;",
+            "line 1: float variables are not supported",
+        ),
+        (
+            "var 1..3: x;\nvar 1..3: x;\nsolve satisfy;",
+            "line 2: 'x' is declared twice",
+        ),
+        (
+            "var 1..3: x;\nvar 1..3: y;\nconstraint int_pow(x, y, x);\nsolve satisfy;",
+            "line 3: 'int_pow' needs a constant exponent",
+        ),
+        (
+            "var -9..9: x;\nconstraint fzn_all_different_int([x, 1, 1]);\nsolve satisfy;",
+            "",
+        ),
+    ];
+    for (fzn, expected) in cases {
+        match text(fzn) {
+            Err(message) => assert_eq!(message, expected, "{fzn}"),
+            Ok(_) => assert!(expected.is_empty(), "{fzn} was read"),
+        }
+    }
+}
+
+#[test]
+fn garbage_is_an_error_never_a_panic() {
+    for fzn in [
+        "",
+        ";",
+        "constraint",
+        "solve",
+        "var",
+        "array [1..2] of var int: a = [x];\nsolve satisfy;",
+        "array [1..2] of int: a = [1, 2];\nconstraint int_le(a, a);\nsolve satisfy;",
+        "var 1..3: x :: output_array([1..2]);\nsolve satisfy;",
+        "array [1..1] of var 1..3: a :: output_array([1..2]) = [1];\nsolve satisfy;",
+        "var 1..3: x;\nsolve minimize y;",
+        "var 1..3: x;\nsolve :: int_search(x, foo, bar, complete) satisfy;\nsolve satisfy;",
+        "\u{0}\u{1}%\n\"",
+        "var 5..1: x :: output_var;\nsolve satisfy;",
+        "set of int: s = 1..3;\nvar 1..5: x;\nconstraint set_in(x, s);\nconstraint int_eq(s, x);\nsolve satisfy;",
+    ] {
+        let _ = FlatZincModel::parse(fzn);
+    }
+}
+
+#[test]
+fn declarations_with_values_aliases_and_empty_domains() {
+    // An alias narrows its target; a constant outside the declared domain fails.
+    let fzn = "var 1..5: x :: output_var;\nvar 2..3: y :: output_var = x;\nsolve satisfy;";
+    assert_eq!(count_text(fzn), 2);
+    let problem = text(fzn).unwrap();
+    assert_eq!(problem.var("y"), problem.var("x"));
+    assert_eq!(problem.model().name(problem.var("x").unwrap()), "x");
+    let fzn = "var 1..5: x = 7;\nsolve satisfy;";
+    assert_eq!(count_text(fzn), 0);
+    assert_eq!(count_text("var 5..1: x;\nsolve satisfy;"), 0);
+    assert_eq!(count_text("var {}: x;\nsolve satisfy;"), 0);
+    let fzn =
+        "var {1, 5, 9}: x :: output_var;\nvar int: u;\nconstraint int_eq(u, x);\nsolve satisfy;";
+    let problem = text(fzn).unwrap();
+    assert_eq!(problem.warnings().len(), 1, "{:?}", problem.warnings());
+    assert!(problem.warnings()[0].contains("'var int' without bounds (u)"));
+    assert_eq!(count_text(fzn), 3);
+}
+
+#[test]
+fn builtins_minizinc_rarely_emits() {
+    let header =
+        "var -2..2: x;\nvar -2..2: y;\nvar -8..8: z;\nvar bool: a;\nvar bool: b;\nvar bool: r;\n";
+    let cases = [
+        ("constraint int_pow(x, 3, z);", 5 * 5 * 8),
+        ("constraint int_pow_fixed(x, 2, z);", 5 * 5 * 8),
+        ("constraint int_plus(x, y, z);", 25 * 8),
+        ("constraint int_minus(x, y, z);", 25 * 8),
+        ("constraint int_lt(x, y);", 10 * 17 * 8),
+        ("constraint int_ge(x, 1);", 2 * 5 * 17 * 8),
+        ("constraint int_lt_imp(x, y, r);", (25 + 10) * 17 * 4),
+        (
+            "constraint int_lin_ne_imp([1, 1], [x, y], 0, r);",
+            (25 + 20) * 17 * 4,
+        ),
+        ("constraint int_lin_eq([2, -1], [x, z], 0);", 5 * 5 * 8),
+        ("constraint bool_lin_eq([1, 2], [a, b], z);", 25 * 4 * 2),
+        (
+            "constraint bool_lin_le([1, 2], [a, b], 1);",
+            25 * 17 * 2 * 2,
+        ),
+        ("constraint bool_le(a, b);", 25 * 17 * 3 * 2),
+        ("constraint bool_lt_reif(a, b, r);", 25 * 17 * 4),
+        ("constraint bool_eq_imp(a, b, r);", 25 * 17 * 6),
+        ("constraint bool_xor(a, b);", 25 * 17 * 2 * 2),
+        ("constraint bool_and_imp(a, b, r);", 25 * 17 * 5),
+        ("constraint bool_clause_imp([a], [b], r);", 25 * 17 * 7),
+        ("constraint bool_clause_reif([a], [b], r);", 25 * 17 * 4),
+        ("constraint array_bool_or_imp([a, b], r);", 25 * 17 * 7),
+        ("constraint array_bool_xor([a, b, r]);", 25 * 17 * 4),
+        ("constraint set_in(x, {-2, 0, 2});", 3 * 5 * 17 * 8),
+        ("constraint set_in_imp(x, 1..2, r);", (25 + 10) * 17 * 4),
+        ("constraint int_eq_reif(x, 7, r);", 25 * 17 * 4),
+    ];
+    for (constraint, expected) in cases {
+        let fzn = format!("{header}{constraint}\nsolve satisfy;\n");
+        assert_eq!(count_text(&fzn), expected, "{constraint}");
+    }
+}
+
+#[test]
+fn search_annotations_become_phases_with_warnings_for_what_is_mapped() {
+    let fzn = "var 1..3: x;\nvar 1..3: y;\nvar 0..9: cost;\n\
+        constraint int_lin_eq([1, 1, -1], [x, y, cost], 0);\n\
+        solve :: seq_search([int_search([x], anti_first_fail, indomain_median, complete), \
+        bool_search([], impact, indomain_random, complete)]) :: restart_luby(100) minimize cost;\n";
+    let problem = text(fzn).unwrap();
+    let phases = problem.phases(false);
+    let (x, cost) = (problem.var("x").unwrap(), problem.var("cost").unwrap());
+    assert_eq!(phases.len(), 3); // x, the empty bool_search, then the objective
+    assert_eq!(phases[0].vars(), [x]);
+    assert_eq!(
+        phases[0].config().variable_order,
+        VariableOrder::LargestDomain
+    );
+    assert_eq!(phases[0].config().value_order, ValueOrder::Middle);
+    assert_eq!(phases[1].config().value_order, ValueOrder::Random(0));
+    assert_eq!(phases[2].vars(), [cost]);
+    assert_eq!(phases[2].config().value_order, ValueOrder::Ascending);
+    assert!(problem.phases(true).is_empty());
+    assert_eq!(
+        problem.warnings(),
+        [
+            "the value selection 'indomain_median' is not supported: indomain_middle instead",
+            "the variable selection 'impact' is not supported: first_fail instead",
+            "the search annotation 'restart_luby' is ignored",
+        ]
+    );
+    assert_eq!(problem.objective(), Some(Objective::Minimize(cost.into())));
+    let mut best = None;
+    let outcome = flatzinc::run(&problem, &RunOptions::default(), &mut (), |_, objective| {
+        best = objective;
+    });
+    assert_eq!((outcome.status, best), (RunStatus::Complete, Some(2)));
+}
+
+#[test]
+fn the_seed_drives_indomain_random() {
+    let fzn = "array [1..6] of var 1..6: q :: output_array([1..6]) = [a, b, c, d, e, f];\n";
+    let vars: String = "abcdef"
+        .chars()
+        .map(|v| format!("var 1..6: {v};\n"))
+        .collect();
+    let fzn = format!(
+        "{vars}{fzn}constraint fzn_all_different_int(q);\n\
+         solve :: int_search(q, input_order, indomain_random, complete) satisfy;\n"
+    );
+    let problem = text(&fzn).unwrap();
+    let first = |seed| {
+        let options = RunOptions {
+            seed: Some(seed),
+            ..RunOptions::default()
+        };
+        solve(&problem, &options).1
+    };
+    assert_eq!(first(7), first(7));
+    let differ = (0..10).any(|seed| first(seed) != first(seed + 1));
+    assert!(differ, "ten seeds in a row gave the same permutation");
+}
+
+#[test]
+fn limits_stop_a_run_and_say_whether_it_found_a_solution() {
+    let problem = read("queens");
+    let options = RunOptions {
+        all: true,
+        limits: Limits::none().with_nodes(20),
+        ..RunOptions::default()
+    };
+    let (status, solutions) = solve(&problem, &options);
+    let RunStatus::Stopped { reason, solved } = status else {
+        panic!("{status:?}")
+    };
+    assert_eq!(reason, StopReason::NodeLimit);
+    assert_eq!(solved, !solutions.is_empty());
+    let options = RunOptions {
+        limits: Limits::none().with_nodes(1),
+        ..RunOptions::default()
+    };
+    let (status, _) = solve(&read("knapsack"), &options);
+    assert!(matches!(status, RunStatus::Stopped { .. }), "{status:?}");
+}
+
+/// Counts what the observer sees.
+#[derive(Default)]
+struct Watch {
+    decisions: u64,
+    solutions: u64,
+}
+
+impl SearchObserver for Watch {
+    fn on_decision(&mut self, _: &Decision) {
+        self.decisions += 1;
+    }
+    fn on_solution(&mut self, _: u64) {
+        self.solutions += 1;
+    }
+}
+
+#[test]
+fn the_observer_sees_satisfaction_and_optimisation() {
+    for (name, options) in [("queens", all()), ("knapsack", RunOptions::default())] {
+        let problem = read(name);
+        let mut watch = Watch::default();
+        let outcome = flatzinc::run(&problem, &options, &mut watch, |_, _| {});
+        assert_eq!(watch.solutions, outcome.statistics.solutions, "{name}");
+        assert_eq!(watch.decisions, outcome.statistics.nodes, "{name}");
+        assert!(watch.decisions > 0);
+    }
 }

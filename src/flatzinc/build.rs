@@ -1,7 +1,7 @@
 //! Statements into a [`Model`]: declarations, constraints (through `builtins` and
 //! `globals`), the solve item and the output.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use flatzinc::{
     AnnExpr, Annotation, ArrayOfBoolExpr, ArrayOfIntExpr, BoolExpr, Expr, Goal, IntExpr,
@@ -99,10 +99,16 @@ pub(super) struct Builder {
     names: HashMap<String, Arg>,
     vars: HashMap<String, VarId>,
     consts: HashMap<i32, VarId>,
+    /// The variables made with more than [`WIDE`] values: equalities on them go
+    /// through bounds (a domain equality would walk every value).
+    wide: HashSet<VarId>,
     pub(super) warnings: Vec<String>,
     outputs: Vec<Output>,
     unbounded: Vec<String>,
 }
+
+/// The number of values above which a variable is wide (see [`Builder::is_wide`]).
+const WIDE: i128 = 1 << 16;
 
 /// Builds the model of `statements`.
 pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
@@ -111,6 +117,7 @@ pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
         names: HashMap::new(),
         vars: HashMap::new(),
         consts: HashMap::new(),
+        wide: HashSet::new(),
         warnings: Vec::new(),
         outputs: Vec::new(),
         unbounded: Vec::new(),
@@ -464,6 +471,14 @@ impl Builder {
             }
         }
         .map_err(|e| format!("'{id}': {e}"))?;
+        let wide = match domain {
+            Domain::Any => true,
+            Domain::Range(lb, ub) => ub - lb >= WIDE,
+            Domain::Bool | Domain::Set(_) => false,
+        };
+        if wide {
+            self.wide.insert(var);
+        }
         self.model
             .set_name(var, id)
             .map_err(|e| format!("'{id}': {e}"))?;
@@ -482,6 +497,37 @@ impl Builder {
             Item::Int(value) if !fits(*value) => self.fail(),
             Item::Bool(_) if !matches!(domain, Domain::Bool | Domain::Any) => {
                 Err("a Boolean where an integer is expected".to_string())
+            }
+            Item::Var(var) if self.is_wide(*var) => {
+                let var = *var;
+                let lit = self.constant(1)?;
+                let (lb, ub) = match domain {
+                    Domain::Any => return Ok(()),
+                    Domain::Bool => (0, 1),
+                    Domain::Range(lb, ub) => (*lb, *ub),
+                    Domain::Set(values) => {
+                        let values = values
+                            .iter()
+                            .map(|&v| int(v))
+                            .collect::<Result<Vec<_>, _>>()?;
+                        let condition = crate::constraints::Condition::in_set(var, values);
+                        return self
+                            .model
+                            .half_reify(lit, condition)
+                            .map(|_| ())
+                            .map_err(|e| e.to_string());
+                    }
+                };
+                let clamp = |v: i128| v.clamp(i128::from(i32::MIN), i128::from(i32::MAX)) as i32;
+                let m = &mut self.model;
+                m.linear(
+                    [(1, var)],
+                    crate::constraints::Relation::GreaterEq,
+                    clamp(lb),
+                )
+                .and_then(|_| m.linear([(1, var)], crate::constraints::Relation::LessEq, clamp(ub)))
+                .map(|_| ())
+                .map_err(|e| e.to_string())
             }
             Item::Var(var) => {
                 let values = self.model.domain(*var).map_err(|e| e.to_string())?;
@@ -508,6 +554,13 @@ impl Builder {
             .linear([(1, zero)], crate::constraints::Relation::Equal, 1)
             .map(|_| ())
             .map_err(|e| e.to_string())
+    }
+
+    /// Whether `var` was made with more than 65,536 values (an unbounded `var int`, a
+    /// wide range): an equality with it is stated on bounds, as a domain equality
+    /// would walk every value.
+    pub(super) fn is_wide(&self, var: VarId) -> bool {
+        self.wide.contains(&var)
     }
 
     /// A fixed variable for a constant, shared by every use of that constant.

@@ -117,8 +117,15 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
         }
         ("bool2int", Mode::Plain) => {
             call.arity(2)?;
-            let (x, y) = (b.var(call, 0)?, b.var(call, 1)?);
-            b.model.equal(x, y).map_err(call.refused())?;
+            let (x, y) = (b.term(call, 0)?, b.term(call, 1)?);
+            linear(
+                b,
+                call,
+                Mode::Plain,
+                vec![(1, x), (-1, y)],
+                Relation::Equal,
+                0,
+            )?;
         }
         ("bool_lin_eq" | "bool_lin_le", Mode::Plain) => {
             call.arity(3)?;
@@ -261,6 +268,7 @@ fn linear(
             && a == -c
             && a.abs() == 1
             && matches!(rel, Relation::Equal | Relation::NotEqual)
+            && !(b.is_wide(x) || b.is_wide(y))
         {
             let (x, y) = if a == 1 { (x, y) } else { (y, x) };
             // x - y == rhs (with a = 1), or y - x == rhs: the first is x == y + rhs.
@@ -280,7 +288,9 @@ fn linear(
     let condition = match vars[..] {
         [(1, x)] => Condition::compare(x, rel, rhs),
         [(-1, x)] => Condition::compare(x, flip(rel), -rhs),
-        [(1, x), (-1, y)] if rhs == 0 => Condition::compare_views(x, rel, y),
+        [(1, x), (-1, y)] if rhs == 0 && !(b.is_wide(x) || b.is_wide(y)) => {
+            Condition::compare_views(x, rel, y)
+        }
         _ => Condition::linear(vars, rel, rhs),
     };
     match mode {

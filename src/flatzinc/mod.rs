@@ -154,8 +154,8 @@ impl FlatZincModel {
 
     /// The search phases: the `int_search`/`bool_search`/`seq_search` annotations in
     /// order, then the objective's variable (smallest value first when minimising,
-    /// largest when maximising) unless an annotation covers it. With `free`, no
-    /// annotation: the objective's phase alone. The solver branches on every variable
+    /// largest when maximising) unless an annotation covers it. With `free`, none:
+    /// alldiff's default search alone. The solver branches on every variable
     /// left after the last phase with its own default search (smallest domain first,
     /// smallest value; see [`crate::Solver::set_phases`]), so every solution is
     /// complete.

@@ -34,14 +34,14 @@ pub(super) fn statements(text: &str) -> Result<Vec<Statement>, FlatZincError> {
     Ok(statements)
 }
 
-/// The statements' texts (each ending in `;`, comments blanked out) and the lines
-/// they start on.
+/// The statements' texts (each ending in `;`, comments blanked out, no space before
+/// a `::`) and the lines they start on.
 fn split(text: &str) -> Result<Vec<(usize, String)>, FlatZincError> {
     let mut out = Vec::new();
     let mut current = String::new();
     let mut start = None;
     let mut line = 1;
-    let mut chars = text.chars();
+    let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
             '%' => {
@@ -71,6 +71,11 @@ fn split(text: &str) -> Result<Vec<(usize, String)>, FlatZincError> {
                     }
                 }
                 continue;
+            }
+            // The parser takes no space between an annotation's `)` and the next
+            // `::` (MiniZinc writes none): drop it.
+            ':' if chars.peek() == Some(&':') && current.trim_end().ends_with(')') => {
+                current.truncate(current.trim_end().len());
             }
             _ => {}
         }
@@ -102,6 +107,12 @@ mod tests {
         assert_eq!(parts[0].0, 2);
         assert_eq!(parts[1].0, 4);
         assert!(parts[1].1.contains("int_le(x,\n 2);"));
+    }
+
+    #[test]
+    fn no_space_is_left_before_an_annotation() {
+        let parts = split("solve :: a(1) \n :: b satisfy;").unwrap();
+        assert_eq!(parts[0].1, "solve :: a(1):: b satisfy;");
     }
 
     #[test]

@@ -13,8 +13,9 @@ pub struct RunOptions {
     /// Every solution (`-a`): for satisfaction, all of them; for an objective, every
     /// improving one is reported either way, so this changes nothing there.
     pub all: bool,
-    /// Stop after this many solutions (`-n N`) of a satisfaction problem; `None` and
-    /// not `all`: the first solution only.
+    /// Stop after this many solutions (`-n N`): of a satisfaction problem (`None` and
+    /// not `all`: the first solution only), or improving solutions of an objective
+    /// (`None`: on to the proven optimum).
     pub solutions: Option<u64>,
     /// Free search (`-f`): the annotations are ignored, alldiff's default search
     /// (smallest domain first, smallest value) branches on every variable.
@@ -34,7 +35,8 @@ pub enum RunStatus {
     Complete,
     /// Proven: no solution at all (`=====UNSATISFIABLE=====`).
     Unsatisfiable,
-    /// The requested number of solutions was reported; there may be more.
+    /// The requested number of solutions was reported; there may be more (or, for an
+    /// objective, better ones).
     SolutionLimit,
     /// A limit stopped the search; `solved` tells whether any solution was reported
     /// first (`=====UNKNOWN=====` when not).
@@ -59,7 +61,8 @@ pub struct RunOutcome {
 /// for an optimisation) as it is found, and reports the search to `observer` (`&mut
 /// ()` for none, or a trace recorder). A satisfaction problem stops at the first
 /// solution, at `options.solutions`, or runs to the end with `options.all`; an
-/// optimisation reports every improving solution and ends with the optimum proven.
+/// optimisation reports every improving solution and ends with the optimum proven (or
+/// after `options.solutions` of them).
 /// The phases are [`FlatZincModel::phases`] (with the seed for `indomain_random`).
 ///
 /// The model is built afresh from the statements read (a [`crate::Solver`] owns its
@@ -112,21 +115,33 @@ pub fn run(
             let mut optimization = solver
                 .optimize(objective)
                 .expect("the objective is the model's own variable");
-            while let Some(improvement) = optimization.next_observed(observer) {
+            let mut found = 0;
+            loop {
+                if options.solutions.is_some_and(|wanted| found >= wanted) {
+                    break RunStatus::SolutionLimit;
+                }
+                let Some(improvement) = optimization.next_observed(observer) else {
+                    break finished(optimization.finish());
+                };
+                found += 1;
                 on_solution(&improvement.solution, Some(improvement.objective));
-            }
-            match optimization.finish() {
-                OptimizeOutcome::Optimal(_) => RunStatus::Complete,
-                OptimizeOutcome::Unsatisfiable => RunStatus::Unsatisfiable,
-                OptimizeOutcome::Stopped { best, reason } => RunStatus::Stopped {
-                    reason,
-                    solved: best.is_some(),
-                },
             }
         }
     };
     RunOutcome {
         status,
         statistics: solver.statistics().clone(),
+    }
+}
+
+/// How a branch-and-bound search that ran to its end ended.
+fn finished(outcome: OptimizeOutcome) -> RunStatus {
+    match outcome {
+        OptimizeOutcome::Optimal(_) => RunStatus::Complete,
+        OptimizeOutcome::Unsatisfiable => RunStatus::Unsatisfiable,
+        OptimizeOutcome::Stopped { best, reason } => RunStatus::Stopped {
+            reason,
+            solved: best.is_some(),
+        },
     }
 }

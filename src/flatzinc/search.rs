@@ -54,7 +54,7 @@ fn annotation_phases(
     phases: &mut Vec<Annotated>,
 ) -> Result<(), String> {
     match annotation.id.as_str() {
-        "seq_search" | "warm_start_array" if annotation.id == "seq_search" => {
+        "seq_search" => {
             for expr in &annotation.expressions {
                 match expr {
                     AnnExpr::Annotations(list) => {
@@ -126,21 +126,22 @@ fn value_order(name: &str, builder: &mut Builder) -> Option<ValueOrder> {
     }
 }
 
-/// The phases of a run: the annotated ones (unless `free`), then the objective's
-/// variable unless a phase covers it. `seed` seeds `indomain_random` (0 if `None`).
+/// The phases of a run: the annotated ones, then the objective's variable unless a
+/// phase covers it; none with `free`. `seed` seeds `indomain_random` (0 if `None`).
 pub(super) fn phases(built: &Built, free: bool, seed: Option<u64>) -> Vec<Phase> {
     let mut phases = Vec::new();
-    if !free {
-        for annotated in &built.search {
-            let value = annotated
-                .value
-                .unwrap_or(ValueOrder::Random(seed.unwrap_or(0)));
-            phases.push(
-                Phase::new(annotated.vars.iter().copied())
-                    .variable_order(annotated.variable)
-                    .value_order(value),
-            );
-        }
+    if free {
+        return phases;
+    }
+    for annotated in &built.search {
+        let value = annotated
+            .value
+            .unwrap_or(ValueOrder::Random(seed.unwrap_or(0)));
+        phases.push(
+            Phase::new(annotated.vars.iter().copied())
+                .variable_order(annotated.variable)
+                .value_order(value),
+        );
     }
     if let Some(objective) = built.objective {
         let var = objective.view().var;
