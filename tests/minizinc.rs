@@ -390,6 +390,8 @@ fn all_solutions_end_with_the_completion_line() {
     let two = lines(&fzn(&dir, THREE, &["-n", "2"]));
     assert_eq!(two.iter().filter(|l| *l == "----------").count(), 2);
     assert!(!two.contains(&"==========".to_owned()));
+    let two = lines(&fzn(&dir, THREE, &["-a", "-n", "2"]));
+    assert_eq!(two.iter().filter(|l| *l == "----------").count(), 2);
     let all = lines(&fzn(&dir, THREE, &["-n", "5"]));
     assert_eq!(all.iter().filter(|l| *l == "----------").count(), 3);
     assert_eq!(all.last().unwrap(), "==========");
@@ -426,6 +428,10 @@ fn optimisation_prints_each_improvement_and_the_statistics() {
     assert!(sums.windows(2).all(|w| w[1] < w[0]), "{out}");
     assert_eq!(*sums.last().unwrap(), 3, "{out}");
     assert_eq!(lines(&output).last().unwrap(), "==========");
+    // -n 1: the first improvement only, and no optimality claimed.
+    let first = lines(&fzn(&dir, MINIMISE, &["-n", "1"]));
+    assert_eq!(first.iter().filter(|l| *l == "----------").count(), 1);
+    assert!(!first.contains(&"==========".to_owned()));
 
     // The statistics: MiniZinc's names, numbers, and the closing line last.
     let stats: Vec<&str> = out

@@ -35,13 +35,9 @@ pub(crate) struct FznArgs {
     #[arg(short = 'a', long = "all-solutions")]
     pub(crate) all: bool,
 
-    /// Stop after N solutions of a satisfaction problem.
-    #[arg(
-        short = 'n',
-        long = "num-solutions",
-        value_name = "N",
-        conflicts_with = "all"
-    )]
+    /// Stop after N solutions (improving solutions, for an optimisation); with
+    /// -a too (MiniZinc passes both for `-a -n N`), N wins.
+    #[arg(short = 'n', long = "num-solutions", value_name = "N")]
     pub(crate) solutions: Option<NonZeroU64>,
 
     /// Free search: ignore the model's search annotations and use alldiff's

@@ -54,7 +54,7 @@ pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
     let cancel = Arc::new(AtomicBool::new(false));
     let init_time = started.elapsed();
     let options = RunOptions {
-        all: args.all,
+        all: args.all && args.solutions.is_none(),
         solutions: args.solutions.map(u64::from),
         free: args.free,
         limits: limits(args.time_limit, init_time, Arc::clone(&cancel)),
