@@ -412,9 +412,15 @@ fn no_solution_is_unsatisfiable() {
 }
 
 #[test]
-fn optimisation_prints_each_improvement_and_the_statistics() {
+fn optimisation_prints_the_best_or_with_a_each_improvement_and_the_statistics() {
     let dir = TempDir::new("fzn-optimum");
-    let output = fzn(&dir, MINIMISE, &["-s"]);
+    // Without -a, the best solution alone, at the end (as Gecode).
+    let best = fzn(&dir, MINIMISE, &[]);
+    assert_eq!(
+        lines(&best),
+        ["x = 2;", "y = 1;", "s = 3;", "----------", "=========="]
+    );
+    let output = fzn(&dir, MINIMISE, &["-a", "-s"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let out = stdout(&output);
     let sums: Vec<i32> = out
@@ -429,7 +435,7 @@ fn optimisation_prints_each_improvement_and_the_statistics() {
     assert_eq!(*sums.last().unwrap(), 3, "{out}");
     assert_eq!(lines(&output).last().unwrap(), "==========");
     // -n 1: the first improvement only, and no optimality claimed.
-    let first = lines(&fzn(&dir, MINIMISE, &["-n", "1"]));
+    let first = lines(&fzn(&dir, MINIMISE, &["-a", "-n", "1"]));
     assert_eq!(first.iter().filter(|l| *l == "----------").count(), 1);
     assert!(!first.contains(&"==========".to_owned()));
 

@@ -14,7 +14,8 @@ Output (MiniZinc's solver protocol):
                            or the last one printed is optimal
   =====UNSATISFIABLE=====  there is no solution
   =====UNKNOWN=====        a limit stopped the search before any solution
-An optimisation prints every improving solution. With -s the statistics
+An optimisation prints its best solution at the end, or with -a every improving
+solution as it is found. With -s the statistics
 follow as `%%%mzn-stat: name=value` lines, closed by `%%%mzn-stat-end`.
 
 Exit status:
@@ -30,8 +31,9 @@ pub(crate) struct FznArgs {
     #[arg(value_name = "MODEL.fzn")]
     pub(crate) model: PathBuf,
 
-    /// Print every solution of a satisfaction problem (an optimisation prints
-    /// every improving solution anyway).
+    /// Print every solution of a satisfaction problem, and every improving
+    /// solution of an optimisation as it is found (without -a, an optimisation
+    /// prints only its best solution, at the end).
     #[arg(short = 'a', long = "all-solutions")]
     pub(crate) all: bool,
 

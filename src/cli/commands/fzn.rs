@@ -60,7 +60,7 @@ pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
         limits: limits(args.time_limit, init_time, Arc::clone(&cancel)),
         seed: args.seed,
     };
-    let mut printer = Printer::new(&problem, cancel);
+    let mut printer = Printer::new(&problem, args.all, cancel);
     let outcome = match trace {
         None => flatzinc::run(&problem, &options, &mut (), |s, o| printer.solution(s, o)),
         Some(file) => {
@@ -131,62 +131,76 @@ fn header(model: &Model, problem: &str) -> Header {
     }
 }
 
-/// Writes the solutions to standard output as they come, each flushed at once so
-/// that MiniZinc sees it even if it stops the solver later.
+/// Writes the solutions to standard output, each flushed at once so that MiniZinc
+/// sees it even if it stops the solver later. An optimisation without `-a` prints
+/// only its best solution, at the end (as Gecode does; MiniZinc passes `-a` for
+/// `-a` and `-i`); with `-a`, every improving solution as it is found.
 struct Printer<'a> {
     problem: &'a FlatZincModel,
     out: io::StdoutLock<'static>,
     /// The first write error; it also sets `cancel`, which stops the search.
     error: Option<io::Error>,
     cancel: Arc<AtomicBool>,
-    /// The objective of the last solution printed.
+    /// Whether solutions wait for the end, the last one replacing the one before.
+    best_only: bool,
+    /// The solution waiting for the end (with `best_only`).
+    best: Option<String>,
+    /// The objective of the last solution found.
     objective: Option<i64>,
 }
 
 impl<'a> Printer<'a> {
-    fn new(problem: &'a FlatZincModel, cancel: Arc<AtomicBool>) -> Self {
+    fn new(problem: &'a FlatZincModel, all: bool, cancel: Arc<AtomicBool>) -> Self {
         Printer {
             problem,
             out: io::stdout().lock(),
             error: None,
             cancel,
+            best_only: problem.objective().is_some() && !all,
+            best: None,
             objective: None,
         }
     }
 
-    /// Prints one solution and its `----------`.
+    /// Prints one solution and its `----------` (or keeps it for the end).
     fn solution(&mut self, solution: &Solution, objective: Option<i64>) {
         self.objective = objective.or(self.objective);
-        if self.error.is_some() {
-            return;
-        }
         let text = self.problem.format_solution(solution);
-        let written = (|| {
-            self.out.write_all(text.as_bytes())?;
-            self.out.write_all(b"----------\n")?;
-            self.out.flush()
-        })();
-        if let Err(error) = written {
+        if self.best_only {
+            self.best = Some(text);
+        } else if self.error.is_some() {
+            // Nothing more is written once a write failed (the search is being cancelled).
+        } else if let Err(error) = self.write_solution(&text) {
             self.error = Some(error);
             self.cancel.store(true, Ordering::Relaxed);
         }
     }
 
-    /// Prints how the search ended and the statistics. A closed output is not an
-    /// error (MiniZinc stopped listening); another write error is.
+    fn write_solution(&mut self, text: &str) -> io::Result<()> {
+        self.out.write_all(text.as_bytes())?;
+        self.out.write_all(b"----------\n")?;
+        self.out.flush()
+    }
+
+    /// Prints the solution kept for the end, how the search ended and the
+    /// statistics. A closed output is not an error (MiniZinc stopped listening);
+    /// another write error is.
     fn finish(mut self, outcome: &RunOutcome, statistics: Option<Stats<'_>>) -> io::Result<()> {
-        let result = self.error.take().map_or_else(
-            || {
-                if let Some(line) = status_line(outcome.status) {
-                    writeln!(self.out, "{line}")?;
-                }
-                if let Some(statistics) = statistics {
-                    write!(self.out, "{statistics}")?;
-                }
-                self.out.flush()
-            },
-            Err,
-        );
+        let result = (|| {
+            if let Some(error) = self.error.take() {
+                return Err(error);
+            }
+            if let Some(best) = self.best.take() {
+                self.write_solution(&best)?;
+            }
+            if let Some(line) = status_line(outcome.status) {
+                writeln!(self.out, "{line}")?;
+            }
+            if let Some(statistics) = statistics {
+                write!(self.out, "{statistics}")?;
+            }
+            self.out.flush()
+        })();
         match result {
             Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
             result => result,
