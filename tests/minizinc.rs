@@ -561,3 +561,15 @@ fn a_trace_has_the_flatzinc_names() {
     let header = header.lines().next().unwrap();
     assert!(header.contains(r#""name":"x""#) && header.contains(r#""name":"y""#));
 }
+
+#[test]
+fn a_trace_of_huge_domains_is_refused_before_the_search() {
+    let dir = TempDir::new("fzn-huge-trace");
+    let trace = dir.0.join("t.jsonl");
+    // Ten million values and one: past what a trace header lists.
+    let text = "var 0..10000000: x :: output_var;\nconstraint int_eq(x, 5);\nsolve satisfy;\n";
+    let output = fzn(&dir, text, &["--trace", trace.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("--trace"), "{}", stderr(&output));
+    assert!(stdout(&output).is_empty());
+}

@@ -16,7 +16,7 @@ use alldiff::trace::{
     ConstraintInfo, FORMAT_NAME, FORMAT_VERSION, Header, TraceRecorder, VariableInfo,
 };
 use alldiff::{Limits, Model, Solution, Statistics};
-use anyhow::Context as _;
+use anyhow::{Context as _, bail};
 
 use crate::cli::args::FznArgs;
 use crate::cli::report::EXIT_FAILURE;
@@ -42,11 +42,19 @@ pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
             eprintln!("alldiff: {shown}: warning: {warning}");
         }
     }
+    // The trace file and header first: a trace that cannot be written is refused
+    // before anything is printed.
     let trace = match &args.trace {
-        Some(path) => Some(
-            File::create(path)
-                .with_context(|| format!("cannot create the trace file {}", path.display()))?,
-        ),
+        Some(path) => {
+            let header = header(problem.model(), &shown)?;
+            let file = File::create(path)
+                .with_context(|| format!("cannot create the trace file {}", path.display()))?;
+            Some(TraceRecorder::new(
+                BufWriter::new(file),
+                header,
+                Some(args.trace_cap),
+            )?)
+        }
         None => None,
     };
 
@@ -61,30 +69,17 @@ pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
     };
     let mut printer = Printer::new(&problem, args.all, cancel);
-    let outcome = match trace {
-        None => flatzinc::run(&problem, &options, &mut (), |s, o| printer.solution(s, o)),
-        Some(file) => {
-            let header = header(problem.model(), &shown);
-            let mut recorder =
-                TraceRecorder::new(BufWriter::new(file), header, Some(args.trace_cap))?;
+    let (outcome, written) = match trace {
+        None => {
+            let outcome = flatzinc::run(&problem, &options, &mut (), |s, o| printer.solution(s, o));
+            (outcome, None)
+        }
+        Some(mut recorder) => {
             let outcome = flatzinc::run(&problem, &options, &mut recorder, |s, o| {
                 printer.solution(s, o)
             });
-            let written = recorder.finish(&outcome.statistics).with_context(|| {
-                format!(
-                    "cannot write the trace {}",
-                    args.trace
-                        .as_ref()
-                        .map_or(String::new(), |p| p.display().to_string())
-                )
-            })?;
-            if written.truncated() {
-                eprintln!(
-                    "alldiff: the trace was cut after {} event lines ({} more dropped); raise --trace-cap",
-                    written.events, written.dropped
-                );
-            }
-            outcome
+            let written = recorder.finish(&outcome.statistics);
+            (outcome, Some(written))
         }
     };
     let statistics = args.statistics.then(|| Stats {
@@ -94,7 +89,20 @@ pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
         init_time,
     });
     printer.finish(&outcome, statistics)?;
-    Ok(ExitCode::SUCCESS)
+    match (written, &args.trace) {
+        (Some(Err(error)), Some(path)) => {
+            Err(anyhow::Error::new(error)
+                .context(format!("cannot write the trace {}", path.display())))
+        }
+        (Some(Ok(written)), _) if written.truncated() => {
+            eprintln!(
+                "alldiff: the trace was cut after {} event lines ({} more dropped); raise --trace-cap",
+                written.events, written.dropped
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        _ => Ok(ExitCode::SUCCESS),
+    }
 }
 
 /// The limits of the search: what is left of `-t MS` after reading the model,
@@ -107,28 +115,45 @@ fn limits(time_limit: Option<u64>, init_time: Duration, cancel: Arc<AtomicBool>)
     }
 }
 
+/// The most domain values a trace header lists, over all variables (a trace lists
+/// every value of every domain; an unbounded `var int` alone has 200 million).
+const TRACE_VALUES: usize = 10_000_000;
+
 /// The trace header of `model`: its variables with their FlatZinc names and
-/// initial domains, and its constraints. The library names a constraint's kind
-/// only through a `ConstraintId`, which the binary cannot make, so the kinds are
-/// `unknown` until the library offers a header for a model.
-fn header(model: &Model, problem: &str) -> Header {
-    Header {
+/// initial domains, and its constraints; an error if the domains hold more than
+/// [`TRACE_VALUES`] values. The library names a constraint's kind only through a
+/// `ConstraintId`, which the binary cannot make, so the kinds are `unknown` until
+/// the library offers a header for a model.
+fn header(model: &Model, problem: &str) -> anyhow::Result<Header> {
+    let mut values = 0;
+    let mut variables = Vec::with_capacity(model.var_count());
+    for var in model.vars() {
+        let domain = model.domain(var)?;
+        values += domain.len();
+        if values > TRACE_VALUES {
+            bail!(
+                "--trace: the domains hold more than {TRACE_VALUES} values ({} alone has {}), \
+                 and a trace lists every one; give the variables tighter bounds",
+                model.name(var),
+                domain.len()
+            );
+        }
+        variables.push(VariableInfo {
+            name: model.name(var),
+            domain,
+        });
+    }
+    Ok(Header {
         format: FORMAT_NAME.to_owned(),
         version: FORMAT_VERSION,
         problem: format!("flatzinc {problem}"),
-        variables: model
-            .vars()
-            .map(|var| VariableInfo {
-                name: model.name(var),
-                domain: model.domain(var).unwrap_or_default(),
-            })
-            .collect(),
+        variables,
         constraints: (0..model.constraint_count())
             .map(|_| ConstraintInfo {
                 kind: "unknown".to_owned(),
             })
             .collect(),
-    }
+    })
 }
 
 /// Writes the solutions to standard output, each flushed at once so that MiniZinc
