@@ -15,8 +15,8 @@ Output (MiniZinc's solver protocol):
   =====UNSATISFIABLE=====  there is no solution
   =====UNKNOWN=====        a limit stopped the search before any solution
 An optimisation prints its best solution at the end, or with -a every improving
-solution as it is found. With -s the statistics
-follow as `%%%mzn-stat: name=value` lines, closed by `%%%mzn-stat-end`.
+solution as it is found. With -s the statistics follow as
+`%%%mzn-stat: name=value` lines, closed by `%%%mzn-stat-end`.
 
 Exit status:
   0  the search ran (whatever it found)
