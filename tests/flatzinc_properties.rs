@@ -566,3 +566,45 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_variable_orders_added_for_minizinc_find_every_solution() {
+    use alldiff::{Model, Relation, SearchConfig, Solver, Strength, ValueOrder, VariableOrder};
+    let orders = [
+        VariableOrder::LargestDomain,
+        VariableOrder::SmallestValue,
+        VariableOrder::LargestValue,
+        VariableOrder::MostConstraints,
+        VariableOrder::SmallestDomainMostConstraints,
+        VariableOrder::MaxRegret,
+    ];
+    let values = [
+        ValueOrder::Ascending,
+        ValueOrder::Descending,
+        ValueOrder::Middle,
+        ValueOrder::Split,
+        ValueOrder::ReverseSplit,
+        ValueOrder::Random(3),
+    ];
+    for variable_order in orders {
+        for value_order in values {
+            let config = SearchConfig {
+                variable_order,
+                value_order,
+            };
+            let (model, _) = common::queens(8, Strength::Value);
+            assert_eq!(Solver::with_config(model, config).count(None).solutions, 92);
+            // 130 variables (past 128 store cells) over values far apart, at most 1000
+            // in all: all 0, or one of them 1000.
+            let mut model = Model::new();
+            let xs: Vec<_> = (0..130)
+                .map(|_| model.var_from_values([0, 1000, 2000]).unwrap())
+                .collect();
+            model
+                .linear(xs.iter().map(|&x| (1, x)), Relation::LessEq, 1000)
+                .unwrap();
+            let count = Solver::with_config(model, config).count(None).solutions;
+            assert_eq!(count, 1 + 130, "{config:?}");
+        }
+    }
+}

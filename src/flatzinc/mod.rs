@@ -63,9 +63,9 @@ use std::collections::HashMap;
 
 use crate::ids::VarId;
 use crate::model::Model;
-use crate::search::{Objective, Phase, Solution};
+use crate::search::{Objective, Phase, Solution, Solver};
 
-pub use run::{RunOptions, RunOutcome, RunStatus, run};
+pub use run::{RunOptions, RunOutcome, RunStatus, run, run_on};
 
 /// The smallest value an unbounded `var int` may take: such a variable is clamped to
 /// `UNBOUNDED_MIN..=UNBOUNDED_MAX`, with a warning, so that sums and products of a few
@@ -161,6 +161,22 @@ impl FlatZincModel {
     /// complete.
     pub fn phases(&self, free: bool) -> Vec<Phase> {
         search::phases(&self.built, free, None)
+    }
+
+    /// A solver for a run with `options`: over a fresh model built from the statements
+    /// read, with the phases ([`FlatZincModel::phases`], `indomain_random` seeded by
+    /// `options.seed`) and the limits set. [`run_on`] runs it; set it up further in
+    /// between (such as [`Solver::stream_prunings`] for a trace).
+    pub fn solver(&self, options: &RunOptions) -> Solver {
+        let built = build::build(&self.statements)
+            .expect("the statements were built once already, and building is deterministic");
+        let phases = search::phases(&built, options.free, options.seed);
+        let mut solver = Solver::new(built.model);
+        solver
+            .set_phases(phases)
+            .expect("the phases name the model's own variables");
+        solver.set_limits(options.limits.clone());
+        solver
     }
 
     /// The variables by FlatZinc name (declared variables only).

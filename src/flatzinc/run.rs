@@ -2,9 +2,8 @@
 //! solutions) or branch and bound.
 
 use super::FlatZincModel;
-use super::build;
 use crate::search::{
-    Limits, OptimizeOutcome, SearchObserver, Solution, Solver, Statistics, StopReason,
+    Limits, Objective, OptimizeOutcome, SearchObserver, Solution, Solver, Statistics, StopReason,
 };
 
 /// How to run: MiniZinc's standard flags.
@@ -59,29 +58,69 @@ pub struct RunOutcome {
 
 /// Solves `problem`: calls `on_solution` with each solution (and its objective value,
 /// for an optimisation) as it is found, and reports the search to `observer` (`&mut
-/// ()` for none, or a trace recorder). A satisfaction problem stops at the first
-/// solution, at `options.solutions`, or runs to the end with `options.all`; an
-/// optimisation reports every improving solution and ends with the optimum proven (or
-/// after `options.solutions` of them).
-/// The phases are [`FlatZincModel::phases`] (with the seed for `indomain_random`).
+/// ()` for none). A satisfaction problem stops at the first solution, at
+/// `options.solutions`, or runs to the end with `options.all`; an optimisation reports
+/// every improving solution and ends with the optimum proven (or after
+/// `options.solutions` of them). The phases are [`FlatZincModel::phases`] (with the
+/// seed for `indomain_random`).
 ///
-/// The model is built afresh from the statements read (a [`crate::Solver`] owns its
-/// model), so a problem can be run any number of times.
+/// Each run builds a fresh model from the statements read (a [`Solver`] owns its
+/// model), so a problem can be run any number of times. To watch the solver itself
+/// (a trace header describes it, and prunings must be switched on before), make it
+/// with [`FlatZincModel::solver`] and call [`run_on`].
 pub fn run(
     problem: &FlatZincModel,
     options: &RunOptions,
     observer: &mut impl SearchObserver,
+    on_solution: impl FnMut(&Solution, Option<i64>),
+) -> RunOutcome {
+    let mut solver = problem.solver(options);
+    run_on(problem, &mut solver, options, observer, on_solution)
+}
+
+/// [`run`] on a solver made by [`FlatZincModel::solver`] for `problem` and `options`,
+/// which the caller may have set up further, for a trace:
+///
+/// ```
+/// # #[cfg(feature = "trace")] {
+/// use alldiff::flatzinc::{self, FlatZincModel, RunOptions};
+/// use alldiff::trace::{Header, Trace, TraceRecorder};
+///
+/// let problem = FlatZincModel::parse(
+///     "var 1..3: x;\nvar 1..3: y;\nconstraint int_lt(x, y);\nsolve satisfy;\n",
+/// )?;
+/// let options = RunOptions { all: true, ..RunOptions::default() };
+/// let mut solver = problem.solver(&options);
+/// solver.stream_prunings(true);
+/// let header = Header::describe(&solver, "x < y");
+/// let mut file = Vec::new();
+/// let mut recorder = TraceRecorder::new(&mut file, header, None).unwrap();
+/// let outcome = flatzinc::run_on(&problem, &mut solver, &options, &mut recorder, |_, _| {});
+/// recorder.finish(&outcome.statistics).unwrap();
+/// let trace = Trace::parse(&file[..]).unwrap();
+/// assert_eq!(trace.header().variables[1].name, "y"); // the FlatZinc names
+/// # }
+/// # Ok::<(), alldiff::flatzinc::FlatZincError>(())
+/// ```
+pub fn run_on(
+    problem: &FlatZincModel,
+    solver: &mut Solver,
+    options: &RunOptions,
+    observer: &mut impl SearchObserver,
     mut on_solution: impl FnMut(&Solution, Option<i64>),
 ) -> RunOutcome {
-    let built = build::build(&problem.statements)
-        .expect("the statements were built once already, and building is deterministic");
-    let phases = super::search::phases(&built, options.free, options.seed);
-    let mut solver = Solver::new(built.model);
-    solver
-        .set_phases(phases)
-        .expect("the phases name the model's own variables");
-    solver.set_limits(options.limits.clone());
-    let status = match built.objective {
+    // The objective names the problem's model; the solver has its own copy, whose
+    // variables are numbered alike.
+    let objective = problem.objective().map(|objective| {
+        let view = objective.view();
+        let var = solver.model().vars().nth(view.var.index());
+        let view = var.map_or(view, |var| var.plus(view.offset));
+        match objective {
+            Objective::Minimize(_) => Objective::Minimize(view),
+            Objective::Maximize(_) => Objective::Maximize(view),
+        }
+    });
+    let status = match objective {
         None => {
             let wanted = match options.all {
                 true => None,
