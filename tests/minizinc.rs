@@ -557,9 +557,15 @@ fn a_trace_has_the_flatzinc_names() {
         "{}",
         stdout(&summary)
     );
-    let header = fs::read_to_string(&trace).unwrap();
-    let header = header.lines().next().unwrap();
+    let text = fs::read_to_string(&trace).unwrap();
+    let header = text.lines().next().unwrap();
     assert!(header.contains(r#""name":"x""#) && header.contains(r#""name":"y""#));
+    // The constraints have their kinds, and the prunings are recorded.
+    assert!(!header.contains(r#""kind":"unknown""#), "{header}");
+    assert!(
+        text.lines().any(|l| l.contains(r#""type":"prune""#)),
+        "{text}"
+    );
 }
 
 #[test]

@@ -12,9 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use alldiff::flatzinc::{self, FlatZincModel, RunOptions, RunOutcome, RunStatus};
-use alldiff::trace::{
-    ConstraintInfo, FORMAT_NAME, FORMAT_VERSION, Header, TraceRecorder, VariableInfo,
-};
+use alldiff::trace::{Header, TraceRecorder};
 use alldiff::{Limits, Model, Solution, Statistics};
 use anyhow::{Context as _, bail};
 
@@ -42,22 +40,6 @@ pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
             eprintln!("alldiff: {shown}: warning: {warning}");
         }
     }
-    // The trace file and header first: a trace that cannot be written is refused
-    // before anything is printed.
-    let trace = match &args.trace {
-        Some(path) => {
-            let header = header(problem.model(), &shown)?;
-            let file = File::create(path)
-                .with_context(|| format!("cannot create the trace file {}", path.display()))?;
-            Some(TraceRecorder::new(
-                BufWriter::new(file),
-                header,
-                Some(args.trace_cap),
-            )?)
-        }
-        None => None,
-    };
-
     // A closed standard output (MiniZinc gone) cancels the search.
     let cancel = Arc::new(AtomicBool::new(false));
     let init_time = started.elapsed();
@@ -69,15 +51,25 @@ pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
     };
     let mut printer = Printer::new(&problem, args.all, cancel);
-    let (outcome, written) = match trace {
+    let (outcome, written) = match &args.trace {
         None => {
             let outcome = flatzinc::run(&problem, &options, &mut (), |s, o| printer.solution(s, o));
             (outcome, None)
         }
-        Some(mut recorder) => {
-            let outcome = flatzinc::run(&problem, &options, &mut recorder, |s, o| {
-                printer.solution(s, o)
-            });
+        Some(path) => {
+            // Refused before anything is printed: a trace that cannot be written.
+            check_trace_size(problem.model())?;
+            let mut solver = problem.solver(&options);
+            solver.stream_prunings(true);
+            let header = Header::describe(&solver, &format!("flatzinc {shown}"));
+            let file = File::create(path)
+                .with_context(|| format!("cannot create the trace file {}", path.display()))?;
+            let mut recorder =
+                TraceRecorder::new(BufWriter::new(file), header, Some(args.trace_cap))?;
+            let outcome =
+                flatzinc::run_on(&problem, &mut solver, &options, &mut recorder, |s, o| {
+                    printer.solution(s, o)
+                });
             let written = recorder.finish(&outcome.statistics);
             (outcome, Some(written))
         }
@@ -119,41 +111,22 @@ fn limits(time_limit: Option<u64>, init_time: Duration, cancel: Arc<AtomicBool>)
 /// every value of every domain; an unbounded `var int` alone has 200 million).
 const TRACE_VALUES: usize = 10_000_000;
 
-/// The trace header of `model`: its variables with their FlatZinc names and
-/// initial domains, and its constraints; an error if the domains hold more than
-/// [`TRACE_VALUES`] values. The library names a constraint's kind only through a
-/// `ConstraintId`, which the binary cannot make, so the kinds are `unknown` until
-/// the library offers a header for a model.
-fn header(model: &Model, problem: &str) -> anyhow::Result<Header> {
+/// Refuses a trace of `model` if its domains hold more than [`TRACE_VALUES`]
+/// values in all: a trace header lists every one.
+fn check_trace_size(model: &Model) -> anyhow::Result<()> {
     let mut values = 0;
-    let mut variables = Vec::with_capacity(model.var_count());
     for var in model.vars() {
-        let domain = model.domain(var)?;
-        values += domain.len();
+        let size = model.domain(var)?.len();
+        values += size;
         if values > TRACE_VALUES {
             bail!(
-                "--trace: the domains hold more than {TRACE_VALUES} values ({} alone has {}), \
+                "--trace: the domains hold more than {TRACE_VALUES} values ({} alone has {size}), \
                  and a trace lists every one; give the variables tighter bounds",
-                model.name(var),
-                domain.len()
+                model.name(var)
             );
         }
-        variables.push(VariableInfo {
-            name: model.name(var),
-            domain,
-        });
     }
-    Ok(Header {
-        format: FORMAT_NAME.to_owned(),
-        version: FORMAT_VERSION,
-        problem: format!("flatzinc {problem}"),
-        variables,
-        constraints: (0..model.constraint_count())
-            .map(|_| ConstraintInfo {
-                kind: "unknown".to_owned(),
-            })
-            .collect(),
-    })
+    Ok(())
 }
 
 /// Writes the solutions to standard output, each flushed at once so that MiniZinc
