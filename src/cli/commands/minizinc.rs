@@ -142,6 +142,7 @@ fn configuration(library: &Path, launcher: &Path) -> serde_json::Value {
         "stdFlags": STD_FLAGS,
         "extraFlags": [
             ["--trace", "Write a JSON Lines trace of the search to this file", "string", ""],
+            ["--trace-cap", "With --trace: at most this many event lines", "int", "1000000"],
         ],
         "supportsMzn": false,
         "supportsFzn": true,
