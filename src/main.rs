@@ -60,6 +60,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Rate(args) => cli::commands::rate(args),
         Command::Explain(args) => cli::commands::explain(args),
         Command::Trace(args) => cli::commands::trace(args),
+        Command::Fzn(args) => cli::commands::fzn(args),
+        Command::Minizinc(args) => cli::commands::minizinc(args),
     }
 }
 

@@ -6,6 +6,7 @@
 //! belong to one subcommand go in its own `*Args` struct. The parsers of
 //! option values (numbers, sizes, durations) are in `values.rs`.
 
+mod minizinc;
 mod values;
 
 use std::ffi::OsString;
@@ -17,6 +18,7 @@ use alldiff::Limits;
 use alldiff::sudoku::{Difficulty, Propagation, SolverOptions, Symmetry};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+pub(crate) use minizinc::{FznArgs, MinizincArgs, MinizincCommand};
 pub(crate) use values::{default_threads, max_threads, parse_duration};
 use values::{parse_limit, parse_side, parse_threads};
 
@@ -204,6 +206,18 @@ pub(crate) enum Command {
         after_long_help = TRACE_EXIT_HELP
     )]
     Trace(TraceArgs),
+
+    /// Solve a FlatZinc model as a MiniZinc solver (`minizinc --solver alldiff`).
+    #[command(
+        long_about = "Solve a FlatZinc model, speaking MiniZinc's solver protocol: this is \
+                      what `minizinc --solver alldiff model.mzn` runs (see `alldiff minizinc \
+                      install` and docs/minizinc.md).",
+        after_long_help = minizinc::FZN_HELP
+    )]
+    Fzn(FznArgs),
+
+    /// Set alldiff up as a MiniZinc solver.
+    Minizinc(MinizincArgs),
 }
 
 /// Exit statuses of `alldiff trace`.
@@ -768,7 +782,9 @@ mod tests {
             Command::Validate(a) => a.puzzles,
             Command::Rate(a) => a.puzzles,
             Command::Explain(a) => a.puzzles,
-            Command::Generate(_) | Command::Trace(_) => panic!("no puzzle arguments"),
+            Command::Generate(_) | Command::Trace(_) | Command::Fzn(_) | Command::Minizinc(_) => {
+                panic!("no puzzle arguments")
+            }
         }
     }
 

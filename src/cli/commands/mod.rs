@@ -4,7 +4,9 @@
 
 mod count;
 mod explain;
+mod fzn;
 mod generate;
+mod minizinc;
 mod rate;
 mod solve;
 mod trace;
@@ -12,7 +14,9 @@ mod validate;
 
 pub(crate) use count::count;
 pub(crate) use explain::explain;
+pub(crate) use fzn::fzn;
 pub(crate) use generate::generate;
+pub(crate) use minizinc::minizinc;
 pub(crate) use rate::rate;
 pub(crate) use solve::solve;
 pub(crate) use trace::trace;

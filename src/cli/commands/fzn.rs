@@ -1,0 +1,282 @@
+//! `alldiff fzn`: a FlatZinc model solved as MiniZinc asks a solver to, with its
+//! flags (`-a -n -f -s -t -r`) and its output protocol (solutions closed by
+//! `----------`, then `==========`, `=====UNSATISFIABLE=====` or
+//! `=====UNKNOWN=====`, and `%%%mzn-stat:` lines).
+
+use std::collections::HashSet;
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use alldiff::flatzinc::{self, FlatZincModel, RunOptions, RunOutcome, RunStatus};
+use alldiff::trace::{Header, TraceRecorder};
+use alldiff::{Limits, Model, Solution, Statistics};
+use anyhow::{Context as _, bail};
+
+use crate::cli::args::FznArgs;
+use crate::cli::report::EXIT_FAILURE;
+
+/// Runs `alldiff fzn`. A model that cannot be read is one line on standard error
+/// and status 1; a model file that cannot be opened, or a trace that cannot be
+/// written, is an `Err` (status 2).
+pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    let shown = args.model.display().to_string();
+    let text = fs::read_to_string(&args.model)
+        .with_context(|| format!("cannot read the model {shown}"))?;
+    let problem = match FlatZincModel::parse(&text) {
+        Ok(problem) => problem,
+        Err(error) => {
+            eprintln!("alldiff: {shown}: {error}");
+            return Ok(ExitCode::from(EXIT_FAILURE));
+        }
+    };
+    let mut seen = HashSet::new();
+    for warning in problem.warnings() {
+        if seen.insert(warning) {
+            eprintln!("alldiff: {shown}: warning: {warning}");
+        }
+    }
+    // A closed standard output (MiniZinc gone) cancels the search.
+    let cancel = Arc::new(AtomicBool::new(false));
+    let init_time = started.elapsed();
+    let options = RunOptions {
+        all: args.all && args.solutions.is_none(),
+        solutions: args.solutions.map(u64::from),
+        free: args.free,
+        limits: limits(args.time_limit, init_time, Arc::clone(&cancel)),
+        seed: args.seed,
+    };
+    let mut printer = Printer::new(&problem, args.all, cancel);
+    let (outcome, written) = match &args.trace {
+        None => {
+            let outcome = flatzinc::run(&problem, &options, &mut (), |s, o| printer.solution(s, o));
+            (outcome, None)
+        }
+        Some(path) => {
+            // Refused before anything is printed: a trace that cannot be written.
+            check_trace_size(problem.model())?;
+            let mut solver = problem.solver(&options);
+            solver.stream_prunings(true);
+            let header = Header::describe(&solver, &format!("flatzinc {shown}"));
+            let file = File::create(path)
+                .with_context(|| format!("cannot create the trace file {}", path.display()))?;
+            let mut recorder =
+                TraceRecorder::new(BufWriter::new(file), header, Some(args.trace_cap))?;
+            let outcome =
+                flatzinc::run_on(&problem, &mut solver, &options, &mut recorder, |s, o| {
+                    printer.solution(s, o)
+                });
+            let written = recorder.finish(&outcome.statistics);
+            (outcome, Some(written))
+        }
+    };
+    let statistics = args.statistics.then(|| Stats {
+        outcome: &outcome,
+        objective: printer.objective,
+        model: problem.model(),
+        init_time,
+    });
+    printer.finish(&outcome, statistics)?;
+    match (written, &args.trace) {
+        (Some(Err(error)), Some(path)) => {
+            Err(anyhow::Error::new(error)
+                .context(format!("cannot write the trace {}", path.display())))
+        }
+        (Some(Ok(written)), _) if written.truncated() => {
+            eprintln!(
+                "alldiff: the trace was cut after {} event lines ({} more dropped); raise --trace-cap",
+                written.events, written.dropped
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        _ => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// The limits of the search: what is left of `-t MS` after reading the model,
+/// and the cancellation flag.
+fn limits(time_limit: Option<u64>, init_time: Duration, cancel: Arc<AtomicBool>) -> Limits {
+    let limits = Limits::none().with_cancel(cancel);
+    match time_limit {
+        Some(ms) => limits.with_time(Duration::from_millis(ms).saturating_sub(init_time)),
+        None => limits,
+    }
+}
+
+/// The most domain values a trace header lists, over all variables (a trace lists
+/// every value of every domain; an unbounded `var int` alone has 200 million).
+const TRACE_VALUES: usize = 10_000_000;
+
+/// Refuses a trace of `model` if its domains hold more than [`TRACE_VALUES`]
+/// values in all: a trace header lists every one.
+fn check_trace_size(model: &Model) -> anyhow::Result<()> {
+    let mut values = 0;
+    for var in model.vars() {
+        let size = model.domain(var)?.len();
+        values += size;
+        if values > TRACE_VALUES {
+            bail!(
+                "--trace: the domains hold more than {TRACE_VALUES} values ({} alone has {size}), \
+                 and a trace lists every one; give the variables tighter bounds",
+                model.name(var)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Writes the solutions to standard output, each flushed at once so that MiniZinc
+/// sees it even if it stops the solver later. An optimisation without `-a` prints
+/// only its best solution, at the end (as Gecode does; MiniZinc passes `-a` for
+/// `-a` and `-i`); with `-a`, every improving solution as it is found.
+struct Printer<'a> {
+    problem: &'a FlatZincModel,
+    out: io::StdoutLock<'static>,
+    /// The first write error; it also sets `cancel`, which stops the search.
+    error: Option<io::Error>,
+    cancel: Arc<AtomicBool>,
+    /// Whether solutions wait for the end, the last one replacing the one before.
+    best_only: bool,
+    /// The solution waiting for the end (with `best_only`).
+    best: Option<String>,
+    /// The objective of the last solution found.
+    objective: Option<i64>,
+}
+
+impl<'a> Printer<'a> {
+    fn new(problem: &'a FlatZincModel, all: bool, cancel: Arc<AtomicBool>) -> Self {
+        Printer {
+            problem,
+            out: io::stdout().lock(),
+            error: None,
+            cancel,
+            best_only: problem.objective().is_some() && !all,
+            best: None,
+            objective: None,
+        }
+    }
+
+    /// Prints one solution and its `----------` (or keeps it for the end).
+    fn solution(&mut self, solution: &Solution, objective: Option<i64>) {
+        self.objective = objective.or(self.objective);
+        let text = self.problem.format_solution(solution);
+        if self.best_only {
+            self.best = Some(text);
+        } else if self.error.is_some() {
+            // Nothing more is written once a write failed (the search is being cancelled).
+        } else if let Err(error) = self.write_solution(&text) {
+            self.error = Some(error);
+            self.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn write_solution(&mut self, text: &str) -> io::Result<()> {
+        self.out.write_all(text.as_bytes())?;
+        self.out.write_all(b"----------\n")?;
+        self.out.flush()
+    }
+
+    /// Prints the solution kept for the end, how the search ended and the
+    /// statistics. A closed output is not an error (MiniZinc stopped listening);
+    /// another write error is.
+    fn finish(mut self, outcome: &RunOutcome, statistics: Option<Stats<'_>>) -> io::Result<()> {
+        let result = (|| {
+            if let Some(error) = self.error.take() {
+                return Err(error);
+            }
+            if let Some(best) = self.best.take() {
+                self.write_solution(&best)?;
+            }
+            if let Some(line) = status_line(outcome.status) {
+                writeln!(self.out, "{line}")?;
+            }
+            if let Some(statistics) = statistics {
+                write!(self.out, "{statistics}")?;
+            }
+            self.out.flush()
+        })();
+        match result {
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            result => result,
+        }
+    }
+}
+
+/// The line that closes the output, if any: the search is complete, proven
+/// unsatisfiable, or stopped before any solution.
+fn status_line(status: RunStatus) -> Option<&'static str> {
+    match status {
+        RunStatus::Complete => Some("=========="),
+        RunStatus::Unsatisfiable => Some("=====UNSATISFIABLE====="),
+        RunStatus::Stopped { solved: false, .. } => Some("=====UNKNOWN====="),
+        RunStatus::Stopped { solved: true, .. } | RunStatus::SolutionLimit => None,
+    }
+}
+
+/// The statistics printed by `-s`, with MiniZinc's names.
+struct Stats<'a> {
+    outcome: &'a RunOutcome,
+    objective: Option<i64>,
+    model: &'a Model,
+    init_time: Duration,
+}
+
+impl std::fmt::Display for Stats<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s: &Statistics = &self.outcome.statistics;
+        writeln!(f, "%%%mzn-stat: nodes={}", s.nodes)?;
+        writeln!(f, "%%%mzn-stat: failures={}", s.failures)?;
+        writeln!(f, "%%%mzn-stat: solutions={}", s.solutions)?;
+        if let Some(objective) = self.objective {
+            writeln!(f, "%%%mzn-stat: objective={objective}")?;
+        }
+        writeln!(f, "%%%mzn-stat: peakDepth={}", s.peak_depth)?;
+        writeln!(f, "%%%mzn-stat: propagations={}", s.propagations)?;
+        if s.restarts > 0 {
+            writeln!(f, "%%%mzn-stat: restarts={}", s.restarts)?;
+        }
+        writeln!(f, "%%%mzn-stat: variables={}", self.model.var_count())?;
+        writeln!(
+            f,
+            "%%%mzn-stat: propagators={}",
+            self.model.constraint_count()
+        )?;
+        writeln!(
+            f,
+            "%%%mzn-stat: initTime={:.6}",
+            self.init_time.as_secs_f64()
+        )?;
+        writeln!(
+            f,
+            "%%%mzn-stat: solveTime={:.6}",
+            s.solve_time.as_secs_f64()
+        )?;
+        writeln!(f, "%%%mzn-stat-end")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_ending_has_its_line() {
+        use alldiff::StopReason;
+        assert_eq!(status_line(RunStatus::Complete), Some("=========="));
+        assert_eq!(
+            status_line(RunStatus::Unsatisfiable),
+            Some("=====UNSATISFIABLE=====")
+        );
+        let stopped = |solved| RunStatus::Stopped {
+            reason: StopReason::TimeLimit,
+            solved,
+        };
+        assert_eq!(status_line(stopped(false)), Some("=====UNKNOWN====="));
+        assert_eq!(status_line(stopped(true)), None);
+        assert_eq!(status_line(RunStatus::SolutionLimit), None);
+    }
+}

@@ -1,0 +1,581 @@
+//! alldiff as a MiniZinc solver, end to end.
+//!
+//! The corpus (`tests/minizinc/corpus.txt`: classic models with their known
+//! answers) goes through `alldiff minizinc install --dir <temp>` and
+//! `MZN_SOLVER_PATH=<temp> minizinc --solver alldiff ...`, and each answer is
+//! checked: the number of solutions with `-a`, the proven optimum, or
+//! `=====UNSATISFIABLE=====`. The `full` entries (a minute each in a debug build)
+//! run only when `ALLDIFF_FULL_CORPUS` is set, as `.ci/run` does. Without
+//! `minizinc` on the `PATH` that test prints a note and passes, except under CI
+//! (the `CI` variable set), where it fails.
+//!
+//! The protocol tests run `alldiff fzn` on FlatZinc written here, so they need no
+//! MiniZinc: the end lines, `-n`, `-t`, `-s`, `--trace`, and bad input.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+const ALLDIFF: &str = env!("CARGO_BIN_EXE_alldiff");
+
+/// A fresh folder under the system's temporary folder, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("alldiff-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    /// Writes `text` to `name` in the folder; returns its path.
+    fn file(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.0.join(name);
+        fs::write(&path, text).unwrap();
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+// ---------------------------------------------------------------------------
+// The corpus through MiniZinc.
+
+/// What a corpus entry must give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    /// This many solutions, and the search complete.
+    Count(u64),
+    /// This objective value, proven optimal.
+    Optimum(i64),
+    /// No solution.
+    Unsat,
+    /// At least one solution.
+    Sat,
+}
+
+/// One line of `corpus.txt`.
+#[derive(Debug)]
+struct Entry {
+    name: String,
+    /// Runs in every `cargo test` (else only with `ALLDIFF_FULL_CORPUS`).
+    quick: bool,
+    model: String,
+    data: Option<String>,
+    flags: Vec<String>,
+    expect: Expect,
+}
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/minizinc")
+}
+
+fn corpus() -> Vec<Entry> {
+    let text = fs::read_to_string(corpus_dir().join("corpus.txt")).unwrap();
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let [name, tier, model, data, flags, expect] = fields[..] else {
+                panic!("corpus.txt: six fields expected: {line}");
+            };
+            assert!(
+                ["quick", "full"].contains(&tier),
+                "corpus.txt: bad tier {tier}"
+            );
+            let expect = match expect.split_once('=') {
+                Some(("count", n)) => Expect::Count(n.parse().unwrap()),
+                Some(("optimum", n)) => Expect::Optimum(n.parse().unwrap()),
+                None if expect == "unsat" => Expect::Unsat,
+                None if expect == "sat" => Expect::Sat,
+                _ => panic!("corpus.txt: bad expectation {expect}"),
+            };
+            Entry {
+                name: name.to_owned(),
+                quick: tier == "quick",
+                model: model.to_owned(),
+                data: (data != "-").then(|| data.to_owned()),
+                flags: match flags {
+                    "-" => Vec::new(),
+                    flags => flags.split(',').map(str::to_owned).collect(),
+                },
+                expect,
+            }
+        })
+        .collect()
+}
+
+/// The arguments of `minizinc` for an entry, after `--solver alldiff`.
+fn minizinc_args(entry: &Entry) -> Vec<String> {
+    let dir = corpus_dir();
+    let mut args = vec![dir.join(&entry.model).display().to_string()];
+    match &entry.data {
+        Some(data) if data.ends_with(".dzn") => args.push(dir.join(data).display().to_string()),
+        Some(data) => args.extend(["-D".to_owned(), data.clone()]),
+        None => {}
+    }
+    args.extend(entry.flags.iter().cloned());
+    args.extend(["--output-mode", "dzn", "--output-objective"].map(str::to_owned));
+    args
+}
+
+/// What MiniZinc printed: the solutions, the last objective, and the end line.
+#[derive(Debug, PartialEq, Eq)]
+struct Answer {
+    solutions: u64,
+    objective: Option<i64>,
+    complete: bool,
+    unsat: bool,
+}
+
+fn answer(out: &str) -> Answer {
+    let lines = || out.lines().map(str::trim);
+    Answer {
+        solutions: lines().filter(|l| *l == "----------").count() as u64,
+        objective: lines()
+            .rev()
+            .find_map(|l| l.strip_prefix("_objective = ")?.strip_suffix(';'))
+            .map(|v| v.parse().unwrap()),
+        complete: lines().any(|l| l == "=========="),
+        unsat: lines().any(|l| l == "=====UNSATISFIABLE====="),
+    }
+}
+
+fn check(entry: &Entry, got: &Answer) -> Result<(), String> {
+    let ok = match entry.expect {
+        Expect::Count(n) => got.solutions == n && got.complete,
+        Expect::Optimum(v) => got.objective == Some(v) && got.complete,
+        Expect::Unsat => got.unsat && got.solutions == 0,
+        Expect::Sat => got.solutions >= 1,
+    };
+    match ok {
+        true => Ok(()),
+        false => Err(format!(
+            "{}: expected {:?}, got {got:?}",
+            entry.name, entry.expect
+        )),
+    }
+}
+
+/// Whether `minizinc` can be run; if not, `test` is skipped with a note, except
+/// under CI (the `CI` variable set), where it fails.
+fn minizinc_available(test: &str) -> bool {
+    let found = Command::new("minizinc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "minizinc is not on the PATH, and CI is set: install it (.ci/run does)"
+        );
+        eprintln!("note: minizinc is not on the PATH; {test} is skipped");
+    }
+    found
+}
+
+#[test]
+fn the_corpus_solves_through_minizinc() {
+    if !minizinc_available("the corpus test") {
+        return;
+    }
+    let dir = TempDir::new("minizinc-corpus");
+    let install = Command::new(ALLDIFF)
+        .args(["minizinc", "install", "--dir"])
+        .arg(&dir.0)
+        .output()
+        .unwrap();
+    assert!(install.status.success(), "{}", stderr(&install));
+    assert!(
+        stdout(&install).contains("alldiff.msc"),
+        "{}",
+        stdout(&install)
+    );
+
+    let full = std::env::var_os("ALLDIFF_FULL_CORPUS").is_some();
+    let entries: Vec<Entry> = corpus().into_iter().filter(|e| e.quick || full).collect();
+    // Two at a time: MiniZinc's compilation and the search each take one core.
+    let next = AtomicUsize::new(0);
+    let failures = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                while let Some(entry) = entries.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if let Err(message) = run_entry(entry, &dir.0) {
+                        failures.lock().unwrap().push(message);
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Runs one corpus entry through MiniZinc with alldiff installed in `dir`.
+fn run_entry(entry: &Entry, dir: &Path) -> Result<(), String> {
+    let started = Instant::now();
+    let output = Command::new("minizinc")
+        .env("MZN_SOLVER_PATH", dir)
+        .args(["--solver", "alldiff"])
+        .args(minizinc_args(entry))
+        .output()
+        .map_err(|e| format!("{}: cannot run minizinc: {e}", entry.name))?;
+    let got = answer(&stdout(&output));
+    eprintln!("{:<18} {got:?} in {:.1?}", entry.name, started.elapsed());
+    if !output.status.success() {
+        return Err(format!(
+            "{}: minizinc failed: {}",
+            entry.name,
+            stderr(&output)
+        ));
+    }
+    check(entry, &got)
+}
+
+#[test]
+fn the_default_folder_is_the_one_minizinc_searches() {
+    if !minizinc_available("the default-folder test") {
+        return;
+    }
+    // A home of its own, so the user's ~/.minizinc is left alone.
+    let home = TempDir::new("minizinc-home");
+    let install = Command::new(ALLDIFF)
+        .args(["minizinc", "install"])
+        .env("HOME", &home.0)
+        .output()
+        .unwrap();
+    assert!(install.status.success(), "{}", stderr(&install));
+    assert!(home.0.join(".minizinc/solvers/alldiff.msc").is_file());
+    let output = Command::new("minizinc")
+        .args(["--solver", "alldiff", "-a"])
+        .arg(corpus_dir().join("queens.mzn"))
+        .args(["-D", "n=6"])
+        .env("HOME", &home.0)
+        .env_remove("MZN_SOLVER_PATH")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let got = answer(&stdout(&output));
+    assert_eq!(
+        (got.solutions, got.complete),
+        (4, true),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn the_corpus_manifest_names_files_that_exist() {
+    let entries = corpus();
+    assert!(entries.len() >= 15);
+    for entry in &entries {
+        assert!(corpus_dir().join(&entry.model).is_file(), "{}", entry.model);
+        if let Some(data) = entry.data.as_ref().filter(|d| d.ends_with(".dzn")) {
+            assert!(corpus_dir().join(data).is_file(), "{data}");
+        }
+    }
+    let mut names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), entries.len(), "corpus names are unique");
+}
+
+// ---------------------------------------------------------------------------
+// The protocol of `alldiff fzn`, on FlatZinc written here.
+
+/// Three values for x, the first two for y, with x < y: 3 solutions.
+const THREE: &str = "\
+var 1..3: x :: output_var;
+var 1..3: y :: output_var;
+constraint int_lt(x, y);
+solve satisfy;
+";
+
+/// Minimise x + y with x != y over 1..4.
+const MINIMISE: &str = "\
+var 1..4: x :: output_var;
+var 1..4: y :: output_var;
+var 2..8: s :: output_var;
+constraint int_ne(x, y);
+constraint int_lin_eq([1, 1, -1], [x, y, s], 0);
+solve :: int_search([x, y], input_order, indomain_max, complete) minimize s;
+";
+
+/// Thirteen pigeons, twelve holes, Booleans only: no solution, found slowly.
+fn pigeons(holes: usize) -> String {
+    let mut text = String::new();
+    for p in 0..=holes {
+        for h in 0..holes {
+            text += &format!("var bool: b_{p}_{h};\n");
+        }
+    }
+    for p in 0..=holes {
+        let vars: Vec<String> = (0..holes).map(|h| format!("b_{p}_{h}")).collect();
+        text += &format!("constraint bool_clause([{}], []);\n", vars.join(", "));
+    }
+    for h in 0..holes {
+        let vars: Vec<String> = (0..=holes).map(|p| format!("b_{p}_{h}")).collect();
+        let ones = vec!["1"; holes + 1].join(", ");
+        text += &format!(
+            "constraint bool_lin_le([{ones}], [{}], 1);\n",
+            vars.join(", ")
+        );
+    }
+    text + "solve satisfy;\n"
+}
+
+fn fzn(dir: &TempDir, text: &str, flags: &[&str]) -> Output {
+    let model = dir.file("model.fzn", text);
+    Command::new(ALLDIFF)
+        .arg("fzn")
+        .args(flags)
+        .arg(&model)
+        .output()
+        .unwrap()
+}
+
+/// The output lines, without statistics.
+fn lines(output: &Output) -> Vec<String> {
+    stdout(output)
+        .lines()
+        .filter(|l| !l.starts_with("%%%"))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn all_solutions_end_with_the_completion_line() {
+    let dir = TempDir::new("fzn-all");
+    let output = fzn(&dir, THREE, &["-a"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        lines(&output),
+        [
+            "x = 1;",
+            "y = 2;",
+            "----------",
+            "x = 1;",
+            "y = 3;",
+            "----------",
+            "x = 2;",
+            "y = 3;",
+            "----------",
+            "=========="
+        ]
+    );
+    // The first solution only: the search is not complete.
+    assert_eq!(
+        lines(&fzn(&dir, THREE, &[])),
+        ["x = 1;", "y = 2;", "----------"]
+    );
+    // -n 2: two, and no completion line; -n 5: all three, and complete.
+    let two = lines(&fzn(&dir, THREE, &["-n", "2"]));
+    assert_eq!(two.iter().filter(|l| *l == "----------").count(), 2);
+    assert!(!two.contains(&"==========".to_owned()));
+    let two = lines(&fzn(&dir, THREE, &["-a", "-n", "2"]));
+    assert_eq!(two.iter().filter(|l| *l == "----------").count(), 2);
+    let all = lines(&fzn(&dir, THREE, &["-n", "5"]));
+    assert_eq!(all.iter().filter(|l| *l == "----------").count(), 3);
+    assert_eq!(all.last().unwrap(), "==========");
+    // -f and -r are accepted, and free search still finds every solution.
+    let free = lines(&fzn(&dir, THREE, &["-a", "-f", "-r", "7"]));
+    assert_eq!(free.iter().filter(|l| *l == "----------").count(), 3);
+}
+
+#[test]
+fn no_solution_is_unsatisfiable() {
+    let dir = TempDir::new("fzn-unsat");
+    let text = THREE.replace("int_lt(x, y)", "int_lt(x, 1)");
+    for flags in [&[][..], &["-a"]] {
+        let output = fzn(&dir, &text, flags);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(lines(&output), ["=====UNSATISFIABLE====="]);
+    }
+}
+
+#[test]
+fn optimisation_prints_the_best_or_with_a_each_improvement_and_the_statistics() {
+    let dir = TempDir::new("fzn-optimum");
+    // Without -a, the best solution alone, at the end (as Gecode).
+    let best = fzn(&dir, MINIMISE, &[]);
+    assert_eq!(
+        lines(&best),
+        ["x = 2;", "y = 1;", "s = 3;", "----------", "=========="]
+    );
+    let output = fzn(&dir, MINIMISE, &["-a", "-s"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    let sums: Vec<i32> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("s = ")?.strip_suffix(';')?.parse().ok())
+        .collect();
+    assert!(
+        sums.len() >= 2,
+        "every improving solution is printed: {out}"
+    );
+    assert!(sums.windows(2).all(|w| w[1] < w[0]), "{out}");
+    assert_eq!(*sums.last().unwrap(), 3, "{out}");
+    assert_eq!(lines(&output).last().unwrap(), "==========");
+    // -n 1: the first improvement only, and no optimality claimed.
+    let first = lines(&fzn(&dir, MINIMISE, &["-a", "-n", "1"]));
+    assert_eq!(first.iter().filter(|l| *l == "----------").count(), 1);
+    assert!(!first.contains(&"==========".to_owned()));
+
+    // The statistics: MiniZinc's names, numbers, and the closing line last.
+    let stats: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("%%%mzn-stat"))
+        .collect();
+    assert_eq!(*stats.last().unwrap(), "%%%mzn-stat-end");
+    for name in [
+        "nodes",
+        "failures",
+        "solutions",
+        "objective",
+        "peakDepth",
+        "propagations",
+        "variables",
+        "propagators",
+        "initTime",
+        "solveTime",
+    ] {
+        let prefix = format!("%%%mzn-stat: {name}=");
+        let value = stats
+            .iter()
+            .find_map(|l| l.strip_prefix(&prefix))
+            .unwrap_or_else(|| panic!("no {name}: {out}"));
+        assert!(value.parse::<f64>().is_ok(), "{name}={value}");
+    }
+    assert!(stats.contains(&"%%%mzn-stat: objective=3"), "{out}");
+    assert!(stats.contains(&"%%%mzn-stat: variables=3"), "{out}");
+    assert!(stats.contains(&format!("%%%mzn-stat: solutions={}", sums.len()).as_str()));
+}
+
+#[test]
+fn a_time_limit_stops_the_search_and_says_unknown() {
+    let dir = TempDir::new("fzn-time");
+    let started = Instant::now();
+    let output = fzn(&dir, &pigeons(13), &["-t", "300", "-s"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert_eq!(lines(&output), ["=====UNKNOWN====="]);
+    assert!(stdout(&output).contains("%%%mzn-stat: solutions=0"));
+    // Small enough to finish: proven unsatisfiable.
+    assert_eq!(
+        lines(&fzn(&dir, &pigeons(4), &[])),
+        ["=====UNSATISFIABLE====="]
+    );
+}
+
+#[test]
+fn bad_input_is_one_line_with_its_line_number_and_status_1() {
+    let dir = TempDir::new("fzn-bad");
+    let cases = [
+        ("var 1..3: x;\nvar 1..3 y;\nsolve satisfy;\n", "line 2"),
+        (
+            "var 1..3: x;\nconstraint no_such_thing(x);\nsolve satisfy;\n",
+            "no_such_thing",
+        ),
+        (
+            "var 1..3: x;\nconstraint int_lt(x, z);\nsolve satisfy;\n",
+            "line 2",
+        ),
+        ("var 1..3: x;\n", "solve"),
+    ];
+    for (text, expected) in cases {
+        let output = fzn(&dir, text, &["-a"]);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{text}: {message}");
+        assert!(stdout(&output).is_empty(), "{text}");
+        assert_eq!(message.lines().count(), 1, "{message}");
+        assert!(message.starts_with("alldiff: "), "{message}");
+        assert!(message.contains("model.fzn: "), "{message}");
+        assert!(message.contains(expected), "{text}: {message}");
+        assert!(!message.contains("panicked"), "{message}");
+    }
+    let missing = Command::new(ALLDIFF)
+        .args(["fzn", "/no/such/model.fzn"])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("/no/such/model.fzn"));
+}
+
+#[test]
+fn warnings_go_to_standard_error_once_each() {
+    let dir = TempDir::new("fzn-warn");
+    let text = "var int: x :: output_var;\nvar int: y;\nconstraint int_eq(x, 5);\nconstraint int_eq(y, 6);\nsolve satisfy;\n";
+    let output = fzn(&dir, text, &[]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(lines(&output), ["x = 5;", "----------"]);
+    let message = stderr(&output);
+    let mut warnings: Vec<&str> = message.lines().collect();
+    assert!(
+        !warnings.is_empty(),
+        "an unbounded var int is clamped with a warning"
+    );
+    assert!(warnings.iter().all(|w| w.contains("warning")), "{message}");
+    let count = warnings.len();
+    warnings.sort_unstable();
+    warnings.dedup();
+    assert_eq!(warnings.len(), count, "{message}");
+}
+
+#[test]
+fn a_trace_has_the_flatzinc_names() {
+    let dir = TempDir::new("fzn-trace");
+    let trace = dir.0.join("t.jsonl");
+    let output = fzn(&dir, THREE, &["-a", "--trace", trace.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(lines(&output).last().unwrap(), "==========");
+    let summary = Command::new(ALLDIFF)
+        .args(["trace", "summary"])
+        .arg(&trace)
+        .output()
+        .unwrap();
+    assert!(summary.status.success(), "{}", stderr(&summary));
+    assert!(
+        stdout(&summary).contains("solutions: 3"),
+        "{}",
+        stdout(&summary)
+    );
+    let text = fs::read_to_string(&trace).unwrap();
+    let header = text.lines().next().unwrap();
+    assert!(header.contains(r#""name":"x""#) && header.contains(r#""name":"y""#));
+    // The constraints have their kinds, and the prunings are recorded.
+    assert!(!header.contains(r#""kind":"unknown""#), "{header}");
+    assert!(
+        text.lines().any(|l| l.contains(r#""type":"prune""#)),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_trace_of_huge_domains_is_refused_before_the_search() {
+    let dir = TempDir::new("fzn-huge-trace");
+    let trace = dir.0.join("t.jsonl");
+    // Ten million values and one: past what a trace header lists.
+    let text = "var 0..10000000: x :: output_var;\nconstraint int_eq(x, 5);\nsolve satisfy;\n";
+    let output = fzn(&dir, text, &["--trace", trace.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("--trace"), "{}", stderr(&output));
+    assert!(stdout(&output).is_empty());
+}
