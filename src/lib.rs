@@ -94,3 +94,8 @@ pub use search::{
 #[cfg(doctest)]
 #[doc = include_str!("../docs/modelling.md")]
 pub struct ModellingGuide;
+
+/// The MiniZinc guide, `docs/minizinc.md`, whose Rust code blocks run as doctests.
+#[cfg(all(doctest, feature = "flatzinc"))]
+#[doc = include_str!("../docs/minizinc.md")]
+pub struct MiniZincGuide;

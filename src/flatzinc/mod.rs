@@ -39,7 +39,7 @@
 //! - Constraints: the integer and Boolean builtins of MiniZinc's
 //!   `std/flatzinc_builtins.mzn` (with their `_reif` and `_imp` forms) and the native
 //!   globals that `share/minizinc/alldiff/` declares (`alldiff_*`, see
-//!   `docs/flatzinc-library.md`); any other constraint is an error that names it.
+//!   `docs/minizinc.md`); any other constraint is an error that names it.
 //!   `defines_var`, `is_defined_var`, `var_is_introduced` and other annotations
 //!   alldiff has no use for are ignored.
 //! - Search: `int_search`, `bool_search` and `seq_search` become [`Phase`]s
