@@ -145,12 +145,14 @@ mod grid;
 mod model;
 mod rate;
 mod solve;
+mod techniques;
 mod validate;
 
 pub use candidates::format_candidates;
 pub use cell::Cell;
 pub use explain::{
-    Elimination, ExplainError, Explanation, ExplanationStep, Placement, Technique, explain,
+    Elimination, ExplainError, ExplainOptions, Explanation, ExplanationStep, Placement, Technique,
+    explain, explain_with,
 };
 pub use generate::{
     GenerateError, GenerateOptions, Generated, Removal, Symmetry, default_hints, generate,
@@ -159,7 +161,8 @@ pub use generate::{
 pub use grid::{CellError, Grid, ParseError, TextPosition, Unit};
 pub use model::{Propagation, SudokuConstraint, SudokuModel};
 pub use rate::{
-    Difficulty, RateError, Rating, UnknownDifficulty, rate, rate_with_limit, rate_with_limits,
+    Difficulty, RateError, Rating, UnknownDifficulty, rate, rate_with, rate_with_limit,
+    rate_with_limits,
 };
 pub use solve::{SolveResult, SolverOptions, SudokuSolver};
 pub use validate::{RepeatedDigit, SolutionError, SolutionProblem, check_solution, validate};

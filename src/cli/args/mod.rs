@@ -154,15 +154,21 @@ pub(crate) enum Command {
 
     /// Explain each puzzle's solution step by step.
     #[command(
-        long_about = "Explain how to solve each puzzle, step by step, as the constraint \
-                      engine did it: naked and hidden singles, value eliminations, locked \
-                      candidates, naked/hidden subsets (all-different matching), and guesses \
-                      with their backtracks when propagation alone is not enough.\n\n\
+        long_about = "Explain how to solve each puzzle, step by step: the placements in \
+                      solving order, each by the simplest technique that justifies it (naked \
+                      single, hidden single), after the eliminations it needs (locked \
+                      candidates, naked and hidden pairs, triples, ... named with their \
+                      cells), and a guess where every technique is stuck. An elimination is \
+                      shown only where a later placement needs it. The hardest technique \
+                      used is the grade `alldiff rate` gives. --verbose prints the engine's \
+                      full log instead: every elimination of every propagator, and every \
+                      guess and backtrack of its search.\n\n\
                       Output: per puzzle, one step a line (e.g. `r4c3 = 6 (hidden single in \
-                      box 4)`, `r2c5 <> 7 (locked candidates: box 2, row 2)`, `guess r5c5 = \
-                      3`), then `solution LINE`; `--format json` gives one JSON object per \
-                      puzzle; or an error if the puzzle is malformed or has not exactly one \
-                      solution.",
+                      box 4)`, `r1c4 <> 8; r1c5 <> 8 (locked candidates: box 1 has 8 only \
+                      at r1c1, r1c2, in row 1)`, `r1c3 <> 3, 7 (naked pair 3, 7 at r1c1, \
+                      r1c4 in row 1)`, `r5c5 = 3 (guess among 3, 7)`), then `solution \
+                      LINE`; `--format json` gives one JSON object per puzzle; or an error if \
+                      the puzzle is malformed or has not exactly one solution.",
         after_long_help = format!("{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
     Explain(ExplainArgs),
@@ -311,6 +317,12 @@ pub(crate) struct ValidateArgs {
 /// Options of `alldiff explain`.
 #[derive(Debug, Args)]
 pub(crate) struct ExplainArgs {
+    /// Print the engine's full log instead: every elimination of every
+    /// propagator (value eliminations, locked candidates, all-different
+    /// matching), and every guess and backtrack of its search.
+    #[arg(long)]
+    pub(crate) verbose: bool,
+
     /// Puzzles, format and threads.
     #[command(flatten)]
     pub(crate) puzzles: PuzzleArgs,

@@ -2,28 +2,33 @@
 
 use std::process::ExitCode;
 
-use alldiff::sudoku::explain as explain_grid;
+use alldiff::sudoku::{ExplainOptions, explain_with};
 
 use super::parse_item;
 use crate::cli::args::ExplainArgs;
 use crate::cli::{Format, Item, ItemReport, run_batch};
 
 /// Explains every item: its steps one a line (`line`), between the puzzle and
-/// solution grids (`grid`), or one JSON object (`json`).
+/// solution grids (`grid`), or one JSON object (`json`); the readable steps, or the
+/// engine's log with `--verbose`.
 pub(crate) fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
+    let options = ExplainOptions {
+        verbose: args.verbose,
+        ..ExplainOptions::default()
+    };
     run_batch(
         &args.puzzles,
         || (),
-        |_, item, format| explain_item(item, format),
+        |_, item, format| explain_item(item, format, &options),
     )
 }
 
-fn explain_item(item: &Item, format: Format) -> ItemReport {
+fn explain_item(item: &Item, format: Format, options: &ExplainOptions) -> ItemReport {
     let grid = match parse_item(item, format) {
         Ok(grid) => grid,
         Err(report) => return report,
     };
-    let explanation = match explain_grid(&grid) {
+    let explanation = match explain_with(&grid, options) {
         Ok(explanation) => explanation,
         Err(e) => return ItemReport::error(format, item, &e).with_diagnostic(e.to_string()),
     };
@@ -62,16 +67,43 @@ mod tests {
     const SOLUTION: &str =
         "316578492529134768487629531263415987974863125851792643138947256692351874745286319";
 
-    fn run(text: &str, format: Format) -> ItemReport {
+    fn run_with(text: &str, format: Format, verbose: bool) -> ItemReport {
+        let options = ExplainOptions {
+            verbose,
+            ..ExplainOptions::default()
+        };
         explain_item(
             &Item::new(Origin::Line(3), text.as_bytes().to_vec()),
             format,
+            &options,
         )
+    }
+
+    fn run(text: &str, format: Format) -> ItemReport {
+        run_with(text, format, false)
     }
 
     #[test]
     fn line_form_is_the_steps_then_the_solution() {
         let report = run(CLASSIC, Format::Line);
+        assert!(report.is_success());
+        let lines: Vec<&str> = report.record().lines().collect();
+        // One placement a blank, by a single, and nothing else.
+        assert_eq!(lines.len(), 49 + 1, "{}", report.record());
+        assert!(
+            lines[..49]
+                .iter()
+                .all(|l| l.ends_with("(naked single)") || l.contains("(hidden single in ")),
+            "{}",
+            report.record()
+        );
+        assert_eq!(lines.last(), Some(&format!("solution {SOLUTION}").as_str()));
+        assert!(!report.record().contains("guess"));
+    }
+
+    #[test]
+    fn verbose_is_the_engine_log() {
+        let report = run_with(CLASSIC, Format::Line, true);
         assert!(report.is_success());
         let lines: Vec<&str> = report.record().lines().collect();
         assert!(
@@ -80,8 +112,8 @@ mod tests {
             lines[0]
         );
         assert!(lines.contains(&"r3c7 = 5 (hidden single in row 3)"));
+        assert!(report.record().contains("(locked candidates: "));
         assert_eq!(lines.last(), Some(&format!("solution {SOLUTION}").as_str()));
-        assert!(!report.record().contains("guess"));
     }
 
     #[test]

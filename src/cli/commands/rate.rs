@@ -2,29 +2,31 @@
 
 use std::process::ExitCode;
 
-use alldiff::Limits;
-use alldiff::sudoku::{RateError, rate_with_limits};
+use alldiff::sudoku::{RateError, SudokuSolver, rate_with};
 use serde_json::json;
 
 use super::parse_item;
 use crate::cli::{Format, Item, ItemReport, RateArgs, run_batch};
 
-/// Rates every item.
+/// Rates every item, with one solver a thread for the puzzles that need search.
 pub(crate) fn rate(args: RateArgs) -> anyhow::Result<ExitCode> {
     let limits = args.limits.limits();
-    run_batch(
-        &args.puzzles,
-        || (),
-        |_, item, format| rate_item(item, format, &limits),
-    )
+    let new_solver = || {
+        let mut solver = SudokuSolver::new();
+        solver.set_limits(limits.clone());
+        solver
+    };
+    run_batch(&args.puzzles, new_solver, |solver, item, format| {
+        rate_item(solver, item, format)
+    })
 }
 
-fn rate_item(item: &Item, format: Format, limits: &Limits) -> ItemReport {
+fn rate_item(solver: &mut SudokuSolver, item: &Item, format: Format) -> ItemReport {
     let grid = match parse_item(item, format) {
         Ok(grid) => grid,
         Err(report) => return report,
     };
-    match rate_with_limits(&grid, limits) {
+    match rate_with(solver, &grid) {
         Ok(rating) => {
             let grade = rating.difficulty.name();
             ItemReport::success(match format {
@@ -61,7 +63,7 @@ mod tests {
 
     fn run(text: &str) -> ItemReport {
         let item = Item::new(Origin::Line(3), text.as_bytes().to_vec());
-        rate_item(&item, Format::Line, &Limits::none())
+        rate_item(&mut SudokuSolver::new(), &item, Format::Line)
     }
 
     #[test]
