@@ -405,6 +405,7 @@ fn rate_explain_and_the_engine_agree_on_generated_puzzles_of_every_grade() {
             "{puzzle}\n{explanation}"
         );
         assert_eq!(explanation.guesses() > 0, rating.nodes > 0, "{puzzle}");
+        check_explanation(&explanation);
         *grades.entry(rating.difficulty).or_default() += 1;
     }
     for difficulty in Difficulty::ALL {
@@ -413,7 +414,7 @@ fn rate_explain_and_the_engine_agree_on_generated_puzzles_of_every_grade() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     /// Random generated puzzles: the readable steps replay, each justified, to the
     /// unique solution, with only needed removals; the grade agrees with `rate`.

@@ -10,25 +10,28 @@ use crate::{CountStatus, Limits, StopReason};
 
 /// How hard a puzzle is: the hardest technique a person needs, trying the simplest
 /// first (see [`rate`]). Each grade's techniques prune, together, what one
-/// [`Propagation`](crate::sudoku::Propagation) does at the root, so a grade is also the weakest propagation
-/// that solves the puzzle without guessing. Displayed (and parsed) in lower case:
-/// `easy`, `medium`, `hard`, `fiendish`, `diabolical`.
+/// [`Propagation`](crate::sudoku::Propagation) does at the root, so a grade is also the
+/// weakest propagation that solves the puzzle without guessing. Displayed (and parsed)
+/// in lower case: `easy`, `medium`, `hard`, `fiendish`, `diabolical`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Difficulty {
     /// Naked singles alone solve it: a digit placed leaves its row, column and box, and
-    /// a cell with one candidate left takes it ([`Propagation::NakedSingles`](crate::sudoku::Propagation::NakedSingles)).
+    /// a cell with one candidate left takes it
+    /// ([`Propagation::NakedSingles`](crate::sudoku::Propagation::NakedSingles)).
     Easy,
     /// Hidden singles are needed: a digit with one place left in a unit goes there
     /// ([`Propagation::HiddenSingles`](crate::sudoku::Propagation::HiddenSingles)).
     Medium,
     /// Locked candidates are needed: a digit confined to where a box and a line cross,
-    /// in one of them, leaves the rest of the other ([`Propagation::LockedCandidates`](crate::sudoku::Propagation::LockedCandidates)).
+    /// in one of them, leaves the rest of the other
+    /// ([`Propagation::LockedCandidates`](crate::sudoku::Propagation::LockedCandidates)).
     Hard,
     /// Naked or hidden subsets are needed: pairs, triples, ... of cells holding as many
     /// digits between them, or the only places of as many digits, in a unit; that is,
-    /// full all-different consistency on each unit ([`Propagation::Full`](crate::sudoku::Propagation::Full)).
+    /// full all-different consistency on each unit
+    /// ([`Propagation::Full`](crate::sudoku::Propagation::Full)).
     Fiendish,
     /// No technique above solves it without guessing; [`Rating`] tells how much search.
     Diabolical,

@@ -137,17 +137,22 @@ pub(crate) enum Command {
 
     /// Rate how hard each puzzle is.
     #[command(
-        long_about = "Rate how hard each puzzle is to solve, by the weakest propagation that \
-                      solves it without guessing.\n\n\
+        long_about = "Rate how hard each puzzle is to solve: the hardest technique a person \
+                      needs, trying the simplest first, which is also the weakest \
+                      propagation that solves it without guessing. Most puzzles are solved \
+                      by singles alone; harder techniques are tried only where the easier \
+                      ones are stuck, and only a puzzle they cannot solve is searched.\n\n\
                       Output (--format line): one line per puzzle: `easy` (naked singles), \
                       `medium` (+ hidden singles), `hard` (+ locked candidates), `fiendish` \
-                      (full all-different consistency) or `diabolical` (needs search); \
+                      (+ naked and hidden pairs, triples, ...: full all-different \
+                      consistency) or `diabolical` (needs search); \
                       `error: <reason>` for a puzzle with no solution, several solutions, or \
                       a line that is not a puzzle; `stopped: <reason>` when --timeout or \
                       --node-limit ended the search of a diabolical puzzle.\n\n\
                       --format grid prints the puzzle and its grade; --format json prints \
                       `line`, `status` (`rated`, `stopped`), `difficulty`, and `nodes` and \
-                      `failures` of the search (0 unless diabolical).",
+                      `failures` of the search, the one `solve` makes (0 unless \
+                      diabolical).",
         after_long_help = format!("{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
     Rate(RateArgs),

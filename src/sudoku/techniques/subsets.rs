@@ -13,7 +13,7 @@
 //! smallest such component is the simplest subset; single cells are singles, left to
 //! those techniques.
 //!
-//! Cost per unit: O(m³ / 32) word operations for m open cells (at most 25), and no
+//! Cost per unit: O(m³) bit operations for m open cells (at most 25), and no
 //! allocation until a subset is found.
 
 use super::{Board, Contradiction, Deduction};
