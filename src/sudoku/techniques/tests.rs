@@ -141,26 +141,32 @@ fn naked_pair_removes_its_digits_from_the_rest_of_the_unit() {
     assert_eq!(board.next(Difficulty::Fiendish), Ok(Some(expected.clone())));
 }
 
+/// The cells and digits of the naked subset found in row 1, where nothing simpler
+/// applies, and how many cells it removes from.
+fn naked_subset_in_row_1(board: &Board) -> (Vec<usize>, u32, usize) {
+    assert_eq!(board.next(Difficulty::Hard), Ok(None));
+    match board.next(Difficulty::Fiendish) {
+        Ok(Some(Deduction::Subset {
+            hidden: false,
+            unit: 0,
+            cells,
+            digits,
+            removed,
+        })) => (cells, digits, removed.len()),
+        other => panic!("not a naked subset in row 1: {other:?}"),
+    }
+}
+
 #[test]
 fn naked_triple_needs_no_cell_with_all_three() {
     let board = board(
         3,
         &[(0, mask(&[1, 2])), (4, mask(&[2, 3])), (8, mask(&[1, 3]))],
     );
-    assert_eq!(board.next(Difficulty::Hard), Ok(None));
-    let Ok(Some(Deduction::Subset {
-        hidden: false,
-        unit: 0,
-        cells,
-        digits,
-        removed,
-    })) = board.next(Difficulty::Fiendish)
-    else {
-        panic!("a naked triple")
-    };
-    assert_eq!(cells, vec![0, 4, 8]);
-    assert_eq!(digits, mask(&[1, 2, 3]));
-    assert_eq!(removed.len(), 6);
+    assert_eq!(
+        naked_subset_in_row_1(&board),
+        (vec![0, 4, 8], mask(&[1, 2, 3]), 6)
+    );
 }
 
 #[test]
@@ -208,19 +214,7 @@ fn large_subsets_are_found_in_large_grids() {
     let six = (1..=6).fold(0, |m, d| m | bit(d));
     let keep: Vec<(usize, u32)> = (0..6).map(|c| (c, six)).collect();
     let board = board(4, &keep);
-    assert_eq!(board.next(Difficulty::Hard), Ok(None));
-    let Ok(Some(Deduction::Subset {
-        hidden: false,
-        unit: 0,
-        cells,
-        digits,
-        removed,
-    })) = board.next(Difficulty::Fiendish)
-    else {
-        panic!("a naked subset of six")
-    };
-    assert_eq!((cells, digits), ((0..6).collect::<Vec<_>>(), six));
-    assert_eq!(removed.len(), 10);
+    assert_eq!(naked_subset_in_row_1(&board), ((0..6).collect(), six, 10));
 }
 
 #[test]
