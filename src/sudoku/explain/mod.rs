@@ -5,7 +5,7 @@
 //! candidates and naked or hidden subsets named with their cells, and a guess of the
 //! solution's digit where every technique is stuck; an elimination is shown only where
 //! a later placement needs it, just before the first such placement (`readable.rs`).
-//! It solves by the same techniques, in the same order, as [`rate`](super::rate), so
+//! It solves by the same techniques, in the same order, as [`rate`](fn@super::rate), so
 //! the hardest technique it uses is the puzzle's grade.
 //!
 //! [`ExplainOptions::verbose`] gives the engine's log instead: the puzzle is solved
@@ -72,7 +72,7 @@ pub struct ExplainOptions {
 /// eliminations a later placement needs are listed (directly, or through the pattern
 /// of another listed elimination), each just before the first placement that needs
 /// it. Harder techniques are tried only when the easier ones are stuck, as
-/// [`rate`](super::rate) does, so [`Explanation::difficulty`] is the puzzle's grade.
+/// [`rate`](fn@super::rate) does, so [`Explanation::difficulty`] is the puzzle's grade.
 ///
 /// ```
 /// use alldiff::sudoku::{Difficulty, Grid, Technique, explain};

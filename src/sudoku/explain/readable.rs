@@ -2,7 +2,7 @@
 //! technique, and only the eliminations that a placement needs.
 //!
 //! The puzzle is solved on a [`Board`] by [`Board::next`], simplest technique first,
-//! as [`rate`](crate::sudoku::rate) does, with a guess of the solution's digit where
+//! as [`rate`](fn@crate::sudoku::rate) does, with a guess of the solution's digit where
 //! every technique is stuck. Each deduction records its premises: the candidates its
 //! pattern needs gone (the other candidates of a naked single's cell, the digit's
 //! other places in a hidden single's unit, ...) that no placed digit in the same
@@ -12,7 +12,12 @@
 //! listed with those removals only, just before the first placement that rests on
 //! it, or earlier when a step listed before that placement changes the candidates its
 //! pattern names (it would read false there), and never after an elimination that
-//! rests on it.
+//! rests on it. Listed later than found, a step may have premises that a digit
+//! placed in between accounts for: a last pass drops the removals that no listed step
+//! needs any more, and the eliminations left without one.
+//!
+//! Cost: the solving loop's (see [`Board::next`]), and O(s²) region checks for s
+//! steps to place the eliminations.
 
 use crate::sudoku::techniques::{Board, Contradiction, Deduction, bit, digits};
 use crate::sudoku::{Cell, Difficulty, Elimination, ExplanationStep, Grid, Placement, Technique};

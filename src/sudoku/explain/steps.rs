@@ -58,7 +58,7 @@ impl Technique {
         }
     }
 
-    /// The grade of a puzzle whose hardest technique this is, as [`rate`](crate::sudoku::rate)
+    /// The grade of a puzzle whose hardest technique this is, as [`rate`](fn@crate::sudoku::rate)
     /// grades: naked singles (and value elimination) `easy`, hidden singles `medium`,
     /// locked candidates `hard`, subsets `fiendish`, search (guesses, backtracks,
     /// contradictions) `diabolical`; `None` for [`Technique::Propagation`].
@@ -111,7 +111,7 @@ pub struct Elimination {
 
 /// One step of an [`Explanation`].
 ///
-/// The readable form ([`explain`](super::explain)) prints a placement as
+/// The readable form ([`explain`](fn@super::explain)) prints a placement as
 /// `r4c3 = 6 (naked single)`, `r4c3 = 6 (hidden single in box 4)` or
 /// `r5c5 = 3 (guess among 3, 7)`, and eliminations with the pattern that justifies
 /// them: `r1c4 <> 8; r1c5 <> 8 (locked candidates: box 1 has 8 only at r1c1, r1c2,
@@ -319,8 +319,8 @@ impl Explanation {
     }
 
     /// The grade of the hardest technique used ([`Technique::difficulty`]; easy for a
-    /// complete grid). For the readable explanation ([`explain`](super::explain)) it is
-    /// the puzzle's grade, as [`rate`](crate::sudoku::rate) gives it.
+    /// complete grid). For the readable explanation ([`explain`](fn@super::explain)) it is
+    /// the puzzle's grade, as [`rate`](fn@crate::sudoku::rate) gives it.
     ///
     /// ```
     /// use alldiff::sudoku::{Difficulty, Grid, explain};

@@ -4,7 +4,7 @@
 //!
 //! A [`Board`] keeps the candidates of every cell as a bitmask. [`Board::next`] finds the
 //! simplest [`Deduction`] up to a grade, trying the techniques from the simplest up, and
-//! [`Board::apply`] applies one. [`rate`](super::rate) and [`explain`](super::explain)
+//! [`Board::apply`] applies one. [`rate`](fn@super::rate) and [`explain`](fn@super::explain)
 //! both solve by this loop, so the grade of a puzzle and the hardest technique of its
 //! explanation cannot disagree.
 //!
@@ -274,6 +274,12 @@ impl Board {
     /// The simplest deduction of a technique of at most `hardest`'s grade: a naked
     /// single, else a hidden single, else locked candidates, else the smallest subset.
     /// `None` when those techniques are stuck (or the board is solved).
+    ///
+    /// Cost, for side n (n² cells, 3n units), each technique tried only when the
+    /// simpler ones found nothing: naked singles O(n²), hidden singles O(n²), locked
+    /// candidates O(n² √n), subsets O(n⁴) bit operations (a matching and the strongly
+    /// connected components of each unit); no allocation unless locked candidates or a
+    /// subset are found.
     ///
     /// # Errors
     ///
