@@ -179,9 +179,12 @@ fn the_timer_is_shown_when_asked_and_always_in_json() {
     assert!(out.contains(" time_ms="), "{out}");
 }
 
-#[test]
-fn stats_count_givens_techniques_guesses_and_backtracks() {
-    let (out, _) = alldiff(&["explain", "-f", "json", "--stats", INKALA, CLASSIC]);
+/// One explanation's records with `--stats`, each checked: the givens, a
+/// count for every step and the guesses.
+fn explained_with_stats(extra: &[&str]) -> Vec<serde_json::Value> {
+    let mut args = vec!["explain", "-f", "json", "--stats", INKALA, CLASSIC];
+    args.extend(extra);
+    let (out, _) = alldiff(&args);
     let records = json_lines(&out);
     for record in &records {
         let stats = &record["stats"];
@@ -203,13 +206,28 @@ fn stats_count_givens_techniques_guesses_and_backtracks() {
             .sum();
         assert_eq!(counted, steps, "{record}");
     }
-    assert!(
-        records[0]["stats"]["guess"].as_u64() > Some(0),
-        "Inkala needs guesses"
-    );
-    assert!(records[0]["stats"]["backtrack"].as_u64() > Some(0));
+    records
+}
+
+#[test]
+fn stats_count_givens_techniques_guesses_and_subsets() {
+    // The readable form: placements, the eliminations they need, guesses.
+    let records = explained_with_stats(&[]);
+    let inkala = &records[0]["stats"];
+    assert!(inkala["guess"].as_u64() > Some(0), "Inkala needs guesses");
+    assert!(inkala["naked_subset"].as_u64() > Some(0), "{inkala}");
+    assert!(inkala["hidden_subset"].as_u64() > Some(0), "{inkala}");
+    for key in ["backtrack", "value_elimination", "subset"] {
+        assert_eq!(inkala[key], 0, "{key}: {inkala}");
+    }
     assert_eq!(records[1]["stats"]["guess"], 0);
     assert!(records[1]["stats"]["hidden_single"].as_u64() > Some(0));
+    // The engine's log: its eliminations, subsets by matching, backtracks.
+    let log = explained_with_stats(&["--verbose"]);
+    let inkala = &log[0]["stats"];
+    assert!(inkala["backtrack"].as_u64() > Some(0), "{inkala}");
+    assert!(inkala["value_elimination"].as_u64() > Some(0), "{inkala}");
+    assert_eq!(inkala["naked_subset"], 0, "{inkala}");
     // The same counts from solve and rate; none for a puzzle with several solutions.
     let (solved, _) = alldiff(&["solve", "-f", "json", "--stats", CLASSIC, &".".repeat(16)]);
     let solved = json_lines(&solved);

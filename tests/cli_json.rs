@@ -106,6 +106,7 @@ fn every_record_of_every_command_matches_the_schema() {
         ("rate", vec!["--stats"], vec![]),
         ("rate", vec!["--node-limit", "1"], vec![INKALA]),
         ("explain", vec!["--stats"], vec![]),
+        ("explain", vec!["--verbose", "--stats"], vec![]),
         ("explain", vec![], puzzles.to_vec()),
         (
             "explain",
@@ -210,9 +211,10 @@ fn records_name_their_source_and_status_the_same_way_in_every_command() {
     }
 }
 
-/// `explain --node-limit` solves each puzzle under the limit first: a hard
-/// puzzle it stops is a `stopped` record with its reason, valid against the
-/// schema, and fails the run; an easy one is still explained.
+/// `explain --node-limit` bounds the search that proves each solution unique
+/// (and, with `--verbose`, the search shown): a hard puzzle it stops is a
+/// `stopped` record with its reason, valid against the schema, and fails the
+/// run; an easy one is still explained.
 #[test]
 fn explain_stopped_by_a_limit_is_a_stopped_record() {
     let schema = schema();

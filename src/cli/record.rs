@@ -101,19 +101,6 @@ impl fmt::Display for Source {
     }
 }
 
-/// The techniques counted by `--stats`, in the order they are shown.
-const TECHNIQUES: [Technique; 9] = [
-    Technique::NakedSingle,
-    Technique::HiddenSingle,
-    Technique::ValueElimination,
-    Technique::LockedCandidates,
-    Technique::Subset,
-    Technique::Propagation,
-    Technique::Guess,
-    Technique::Backtrack,
-    Technique::Contradiction,
-];
-
 /// The snake-case name of a technique, as the library serializes it
 /// (`naked_single`, ...): the JSON key and CSV column of its count.
 fn technique_key(technique: Technique) -> String {
@@ -124,20 +111,21 @@ fn technique_key(technique: Technique) -> String {
 }
 
 /// What `--stats` reports for one puzzle: its clues (`givens`, as qqwing
-/// says), and the steps of each technique in the library's explanation of its
-/// solution (guesses and backtracks included).
+/// says), and the steps of each technique ([`Technique::ALL`]) in the
+/// library's readable explanation of its solution (for `explain --verbose`,
+/// in the engine's log it shows, backtracks included).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Stats {
     givens: usize,
-    counts: [usize; TECHNIQUES.len()],
+    counts: [usize; Technique::ALL.len()],
 }
 
 impl Stats {
     /// The counts of an explanation's steps by technique.
     pub(crate) fn of(explanation: &Explanation) -> Stats {
-        let mut counts = [0; TECHNIQUES.len()];
+        let mut counts = [0; Technique::ALL.len()];
         for step in explanation.steps() {
-            if let Some(i) = TECHNIQUES.iter().position(|&t| t == step.technique) {
+            if let Some(i) = Technique::ALL.iter().position(|&t| t == step.technique) {
                 counts[i] += 1;
             }
         }
@@ -147,8 +135,9 @@ impl Stats {
         }
     }
 
-    /// The statistics of a puzzle's explanation, or `None` if it has not
-    /// exactly one solution.
+    /// The statistics of a puzzle's readable explanation (its placements by
+    /// singles and guesses, the eliminations they need), or `None` if it has
+    /// not exactly one solution.
     pub(crate) fn of_puzzle(puzzle: &Grid) -> Option<Stats> {
         explain(puzzle)
             .ok()
@@ -157,13 +146,13 @@ impl Stats {
 
     /// `(key, count)`: `givens`, then each technique's snake-case name.
     fn entries(&self) -> impl Iterator<Item = (String, usize)> + '_ {
-        let techniques = TECHNIQUES.iter().map(|&t| technique_key(t));
+        let techniques = Technique::ALL.iter().map(|&t| technique_key(t));
         std::iter::once(("givens".to_owned(), self.givens)).chain(techniques.zip(self.counts))
     }
 
     /// The keys of [`Stats::entries`], for the CSV header.
     fn keys() -> impl Iterator<Item = String> {
-        std::iter::once("givens".to_owned()).chain(TECHNIQUES.iter().map(|&t| technique_key(t)))
+        std::iter::once("givens".to_owned()).chain(Technique::ALL.iter().map(|&t| technique_key(t)))
     }
 
     fn json(&self) -> Value {

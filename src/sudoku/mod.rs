@@ -104,7 +104,8 @@
 //! Per unit, hidden singles with dom/wdeg ([`Propagation::HiddenSingles`]) remain the best
 //! of the per-unit choices on `top1465`: ahead of first fail, of locked candidates added
 //! (which halves the nodes but costs more per node), of full all-different consistency and
-//! of value elimination alone. [`rate`] and [`explain`] use their own presets.
+//! of value elimination alone. [`rate`] and [`explain`] search with the default, and
+//! `explain`'s engine log ([`ExplainOptions::verbose`]) with [`Propagation::Full`].
 //!
 //! ```
 //! use alldiff::sudoku::{Grid, SolveResult, SudokuSolver};
@@ -124,18 +125,31 @@
 //! the same puzzle. [`Removal::HideRandom`] is the classic generator that blanks cells without
 //! checking, and may leave several solutions.
 //!
-//! [`rate`] grades a puzzle by the weakest propagation that solves it without guessing:
-//! [`Difficulty::Easy`] (naked singles), [`Difficulty::Medium`] (+ hidden singles),
-//! [`Difficulty::Hard`] (+ locked candidates), [`Difficulty::Fiendish`] (full all-different
-//! consistency) and [`Difficulty::Diabolical`] (needs search; the [`Rating`] counts its nodes).
+//! [`rate`] grades a puzzle by the hardest technique a person needs, trying the simplest
+//! first: [`Difficulty::Easy`] (naked singles), [`Difficulty::Medium`] (+ hidden singles),
+//! [`Difficulty::Hard`] (+ locked candidates), [`Difficulty::Fiendish`] (+ naked and hidden
+//! pairs, triples, ...) and [`Difficulty::Diabolical`] (needs search; the [`Rating`] counts
+//! its nodes). Each grade's techniques prune together what one [`Propagation`] prunes at
+//! the root ([`Propagation::NakedSingles`] to [`Propagation::Full`]), so the grade is also
+//! the weakest propagation that solves the puzzle without guessing; but the techniques run
+//! on a board of candidate bitmasks, a harder one only where the easier ones are stuck,
+//! and most puzzles finish on singles: rating costs little more than solving (the numbers
+//! are in `docs/performance.md`). [`rate_with`] searches diabolical puzzles with a solver
+//! of the caller's.
 //!
 //! # Explaining
 //!
-//! [`explain`] turns what the engine did into human steps, named by the rule each
-//! propagator applied and the unit its constraint stands for
-//! ([`SudokuModel::constraints`]): `r3c7 = 5 (hidden single in row 3)`,
-//! `r7c4 <> 8; r8c4 <> 8 (locked candidates: column 5, box 8)`, `guess r8c7 = 3`, ...
-//! [`format_candidates`] prints a grid of candidates.
+//! [`explain`] lists the placements in solving order, each by the simplest technique that
+//! justifies it, after the eliminations it needs, named with the cells of their pattern,
+//! and a guess of the solution's digit where every technique is stuck:
+//! `r3c7 = 5 (hidden single in row 3)`, `r1c3 <> 3, 7 (naked pair 3, 7 at r1c1, r1c4 in
+//! row 1)`, `r5c5 = 3 (guess among 3, 7)`. It solves by the techniques [`rate`] uses, in
+//! the same order, so [`Explanation::difficulty`], its hardest technique, is the grade.
+//! [`explain_with`] and [`ExplainOptions::verbose`] give instead what the engine did,
+//! named by the rule each propagator applied and the unit its constraint stands for
+//! ([`SudokuModel::constraints`]): `r7c4 <> 8; r8c4 <> 8 (locked candidates: column 5,
+//! box 8)`, `guess r8c7 = 3`, `r8c7 <> 3 (backtrack)`, ... [`format_candidates`] prints a
+//! grid of candidates.
 
 mod candidates;
 mod cell;
@@ -145,12 +159,14 @@ mod grid;
 mod model;
 mod rate;
 mod solve;
+mod techniques;
 mod validate;
 
 pub use candidates::format_candidates;
 pub use cell::Cell;
 pub use explain::{
-    Elimination, ExplainError, Explanation, ExplanationStep, Placement, Technique, explain,
+    Elimination, ExplainError, ExplainOptions, Explanation, ExplanationStep, Placement, Technique,
+    explain, explain_with,
 };
 pub use generate::{
     GenerateError, GenerateOptions, Generated, Removal, Symmetry, default_hints, generate,
@@ -159,7 +175,8 @@ pub use generate::{
 pub use grid::{CellError, Grid, ParseError, TextPosition, Unit};
 pub use model::{Propagation, SudokuConstraint, SudokuModel};
 pub use rate::{
-    Difficulty, RateError, Rating, UnknownDifficulty, rate, rate_with_limit, rate_with_limits,
+    Difficulty, RateError, Rating, UnknownDifficulty, rate, rate_with, rate_with_limit,
+    rate_with_limits,
 };
 pub use solve::{SolveResult, SolverOptions, SudokuSolver};
 pub use validate::{RepeatedDigit, SolutionError, SolutionProblem, check_solution, validate};

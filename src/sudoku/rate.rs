@@ -1,28 +1,39 @@
-//! Difficulty: the weakest propagation that solves a puzzle without guessing.
+//! Difficulty: the hardest technique a puzzle needs, or the weakest propagation that
+//! solves it without guessing, which is the same.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::sudoku::{Grid, Propagation, SudokuModel};
-use crate::{CountStatus, Limits, Solver, StopReason};
+use crate::sudoku::techniques::{Board, Contradiction};
+use crate::sudoku::{Grid, SudokuSolver};
+use crate::{CountStatus, Limits, StopReason};
 
-/// How hard a puzzle is, from the weakest propagation that solves it at the root.
-/// Displayed (and parsed) in lower case: `easy`, `medium`, `hard`, `fiendish`,
-/// `diabolical`.
+/// How hard a puzzle is: the hardest technique a person needs, trying the simplest
+/// first (see [`rate`]). Each grade's techniques prune, together, what one
+/// [`Propagation`](crate::sudoku::Propagation) does at the root, so a grade is also the
+/// weakest propagation that solves the puzzle without guessing. Displayed (and parsed)
+/// in lower case: `easy`, `medium`, `hard`, `fiendish`, `diabolical`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Difficulty {
-    /// Naked singles alone solve it ([`Propagation::NakedSingles`]).
+    /// Naked singles alone solve it: a digit placed leaves its row, column and box, and
+    /// a cell with one candidate left takes it
+    /// ([`Propagation::NakedSingles`](crate::sudoku::Propagation::NakedSingles)).
     Easy,
-    /// Hidden singles are needed ([`Propagation::HiddenSingles`]).
+    /// Hidden singles are needed: a digit with one place left in a unit goes there
+    /// ([`Propagation::HiddenSingles`](crate::sudoku::Propagation::HiddenSingles)).
     Medium,
-    /// Locked candidates are needed ([`Propagation::LockedCandidates`]).
+    /// Locked candidates are needed: a digit confined to where a box and a line cross,
+    /// in one of them, leaves the rest of the other
+    /// ([`Propagation::LockedCandidates`](crate::sudoku::Propagation::LockedCandidates)).
     Hard,
-    /// Full all-different consistency on each unit is needed ([`Propagation::Full`]):
-    /// naked and hidden pairs, triples, ...
+    /// Naked or hidden subsets are needed: pairs, triples, ... of cells holding as many
+    /// digits between them, or the only places of as many digits, in a unit; that is,
+    /// full all-different consistency on each unit
+    /// ([`Propagation::Full`](crate::sudoku::Propagation::Full)).
     Fiendish,
-    /// No level solves it without search; [`Rating`] tells how much search.
+    /// No technique above solves it without guessing; [`Rating`] tells how much search.
     Diabolical,
 }
 
@@ -35,6 +46,14 @@ impl Difficulty {
         Difficulty::Fiendish,
         Difficulty::Diabolical,
     ];
+
+    /// The next grade up, `None` for [`Difficulty::Diabolical`].
+    pub fn harder(self) -> Option<Difficulty> {
+        Difficulty::ALL
+            .into_iter()
+            .skip_while(|&d| d != self)
+            .nth(1)
+    }
 
     /// The lower-case name.
     pub fn name(self) -> &'static str {
@@ -75,8 +94,9 @@ impl FromStr for Difficulty {
 pub struct Rating {
     /// The grade.
     pub difficulty: Difficulty,
-    /// Search nodes to solve it and prove the solution unique, with full propagation
-    /// and first-fail ascending search; 0 unless diabolical.
+    /// Search nodes to solve it and prove the solution unique, by the solver's search
+    /// (for [`rate`], [`SudokuSolver::new`]'s: singles, first fail, ascending values,
+    /// the search `solve` makes); 0 unless diabolical.
     pub nodes: u64,
     /// Failed nodes of that search; 0 unless diabolical.
     pub failures: u64,
@@ -97,18 +117,16 @@ pub enum RateError {
     Stopped(StopReason),
 }
 
-/// The propagation of each grade that needs no search, easiest first.
-const LEVELS: [(Difficulty, Propagation); 4] = [
-    (Difficulty::Easy, Propagation::NakedSingles),
-    (Difficulty::Medium, Propagation::HiddenSingles),
-    (Difficulty::Hard, Propagation::LockedCandidates),
-    (Difficulty::Fiendish, Propagation::Full),
-];
-
-/// Rates a puzzle: the weakest propagation level that fixes every cell at the root
-/// (with the clues assumed), or [`Difficulty::Diabolical`] with the nodes and failures
-/// of a search with full propagation, first-fail, ascending values, counting up to two
-/// solutions.
+/// Rates a puzzle: the weakest grade whose techniques solve it without guessing, or
+/// [`Difficulty::Diabolical`] with the nodes and failures of the search that solves it
+/// and proves it unique ([`SudokuSolver`] with its default options, as `solve` does).
+///
+/// The techniques run from the simplest up (see [`Difficulty`]): naked singles until
+/// they stall, then hidden singles, and so on, a harder technique only when every
+/// easier one is stuck; the grade is the hardest technique used. Each grade's
+/// techniques prune what its [`Propagation`](crate::sudoku::Propagation) does at the
+/// root, so the grade is that of the weakest propagation that solves the puzzle, found
+/// without running the stronger ones: most puzzles finish on singles.
 ///
 /// ```
 /// use alldiff::sudoku::{Difficulty, Grid, rate};
@@ -145,27 +163,77 @@ pub fn rate_with_limit(grid: &Grid, node_limit: Option<u64>) -> Result<Rating, R
 ///
 /// As [`rate`], and [`RateError::Stopped`] when a limit is reached.
 pub fn rate_with_limits(grid: &Grid, limits: &Limits) -> Result<Rating, RateError> {
-    let mut last = None;
-    for (difficulty, propagation) in LEVELS {
-        let mut solver = solver_for(grid, propagation);
-        let Some(domains) = solver.root_domains() else {
-            // Propagation never removes a value of a solution.
-            return Err(RateError::NoSolution);
-        };
-        if domains.iter().all(|d| d.len() == 1) {
-            return Ok(Rating {
-                difficulty,
-                nodes: 0,
-                failures: 0,
-            });
-        }
-        last = Some(solver);
+    if let Some(difficulty) = grade(grid)? {
+        return Ok(solved(difficulty));
     }
-    let Some(mut solver) = last else {
-        return Err(RateError::NoSolution);
-    };
+    let mut solver = SudokuSolver::new();
     solver.set_limits(limits.clone());
-    let count = solver.count(Some(2));
+    search(&mut solver, grid)
+}
+
+/// [`rate`], searching diabolical puzzles with `solver`, its options and its limits
+/// ([`SudokuSolver::set_limits`]): rating many puzzles with one solver (one per
+/// thread) builds the engine's model once. The nodes and failures are those of its
+/// search.
+///
+/// ```
+/// use alldiff::sudoku::{Difficulty, Grid, SudokuSolver, rate_with};
+///
+/// let mut solver = SudokuSolver::new();
+/// let inkala: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+/// let rating = rate_with(&mut solver, &inkala)?;
+/// assert_eq!(rating.difficulty, Difficulty::Diabolical);
+/// assert!(rating.nodes > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`rate`], and [`RateError::Stopped`] when one of the solver's limits is reached.
+pub fn rate_with(solver: &mut SudokuSolver, grid: &Grid) -> Result<Rating, RateError> {
+    match grade(grid)? {
+        Some(difficulty) => Ok(solved(difficulty)),
+        None => search(solver, grid),
+    }
+}
+
+/// The rating of a puzzle solved by techniques.
+fn solved(difficulty: Difficulty) -> Rating {
+    Rating {
+        difficulty,
+        nodes: 0,
+        failures: 0,
+    }
+}
+
+/// The grade whose techniques solve the puzzle, escalating only when the easier ones
+/// stall; `None` when every technique stalls.
+///
+/// Cost: O(cells) a placement for singles; locked candidates and subsets are looked
+/// for only once the singles stall.
+///
+/// # Errors
+///
+/// [`RateError::NoSolution`] when the techniques find the clues contradictory.
+fn grade(grid: &Grid) -> Result<Option<Difficulty>, RateError> {
+    let contradiction = |_: Contradiction| RateError::NoSolution;
+    let mut board = Board::new(grid).map_err(contradiction)?;
+    let mut level = Difficulty::Easy;
+    loop {
+        match board.next(level).map_err(contradiction)? {
+            Some(deduction) => board.apply(&deduction).map_err(contradiction)?,
+            None if board.is_solved() => return Ok(Some(level)),
+            None => match level.harder() {
+                Some(Difficulty::Diabolical) | None => return Ok(None),
+                Some(harder) => level = harder,
+            },
+        }
+    }
+}
+
+/// The rating of a puzzle that needs search: count up to two solutions.
+fn search(solver: &mut SudokuSolver, grid: &Grid) -> Result<Rating, RateError> {
+    let count = solver.count(grid, Some(2));
     let stats = solver.statistics();
     match (count.solutions, count.status) {
         (_, CountStatus::Stopped(reason)) => Err(RateError::Stopped(reason)),
@@ -177,11 +245,4 @@ pub fn rate_with_limits(grid: &Grid, limits: &Limits) -> Result<Rating, RateErro
         }),
         _ => Err(RateError::MultipleSolutions),
     }
-}
-
-/// A solver over the grid's model at `propagation`, with its clues assumed.
-fn solver_for(grid: &Grid, propagation: Propagation) -> Solver {
-    SudokuModel::for_grid(grid, propagation)
-        .clued_solver(grid)
-        .0
 }

@@ -164,36 +164,48 @@ pub(crate) enum Command {
 
     /// Rate how hard each puzzle is.
     #[command(
-        long_about = "Rate how hard each puzzle is to solve, by the weakest propagation that \
-                      solves it without guessing.\n\n\
+        long_about = "Rate how hard each puzzle is to solve: the hardest technique a person \
+                      needs, trying the simplest first, which is also the weakest \
+                      propagation that solves it without guessing. Most puzzles are solved \
+                      by singles alone; harder techniques are tried only where the easier \
+                      ones are stuck, and only a puzzle they cannot solve is searched.\n\n\
                       Output (--format line): one line per puzzle: `easy` (naked singles), \
                       `medium` (+ hidden singles), `hard` (+ locked candidates), `fiendish` \
-                      (full all-different consistency) or `diabolical` (needs search); \
+                      (+ naked and hidden pairs, triples, ...: full all-different \
+                      consistency) or `diabolical` (needs search); \
                       `error: <reason>` for a puzzle with no solution, several solutions, or \
                       a line that is not a puzzle; `stopped: <reason>` when --timeout or \
                       --node-limit ended the search of a diabolical puzzle.\n\n\
                       --format grid prints the puzzle and its grade. In json, `status` is \
                       `rated` (with `difficulty`, and `nodes` and `failures` of the search, \
-                      0 unless diabolical), `none`, `multiple`, `stopped` or `error`.",
+                      the one `solve` makes, 0 unless diabolical), `none`, `multiple`, \
+                      `stopped` or `error`.",
         after_long_help = format!("{FORMAT_HELP}\n\n{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
     Rate(RateArgs),
 
     /// Explain each puzzle's solution step by step.
     #[command(
-        long_about = "Explain how to solve each puzzle, step by step, as the constraint \
-                      engine did it: naked and hidden singles, value eliminations, locked \
-                      candidates, naked/hidden subsets (all-different matching), and guesses \
-                      with their backtracks when propagation alone is not enough.\n\n\
+        long_about = "Explain how to solve each puzzle, step by step: the placements in \
+                      solving order, each by the simplest technique that justifies it (naked \
+                      single, hidden single), after the eliminations it needs (locked \
+                      candidates, naked and hidden pairs, triples, ... named with their \
+                      cells), and a guess where every technique is stuck. An elimination is \
+                      shown only where a later placement needs it. The hardest technique \
+                      used is the grade `alldiff rate` gives. --verbose prints the engine's \
+                      full log instead: every elimination of every propagator, and every \
+                      guess and backtrack of its search.\n\n\
                       Output: per puzzle, one step a line (e.g. `r4c3 = 6 (hidden single in \
-                      box 4)`, `r2c5 <> 7 (locked candidates: box 2, row 2)`, `guess r5c5 = \
-                      3`), then `solution LINE`; or an error (on standard output and \
-                      standard error) if the puzzle is malformed or has not exactly one \
-                      solution; `stopped: <reason>` when --timeout or --node-limit stopped \
-                      the search (the puzzle is first solved under them with the search the \
-                      steps follow). In json, `status` is `explained` (with `solution`, \
-                      `guesses` and `steps`), `none`, `multiple`, `invalid` (with the clash \
-                      in `conflicts`), `stopped` (with the `reason`) or `error`.",
+                      box 4)`, `r1c4 <> 8; r1c5 <> 8 (locked candidates: box 1 has 8 only \
+                      at r1c1, r1c2, in row 1)`, `r1c3 <> 3, 7 (naked pair 3, 7 at r1c1, \
+                      r1c4 in row 1)`, `r5c5 = 3 (guess among 3, 7)`), then `solution \
+                      LINE`; or an error (on standard output and standard error) if the \
+                      puzzle is malformed or has not exactly one solution; `stopped: \
+                      <reason>` when --timeout or --node-limit stopped the search that finds \
+                      the solution and proves it unique (and, with --verbose, the search \
+                      shown). In json, `status` is `explained` (with `solution`, `guesses` \
+                      and `steps`), `none`, `multiple`, `invalid` (with the clash in \
+                      `conflicts`), `stopped` (with the `reason`) or `error`.",
         after_long_help = format!("{FORMAT_HELP}\n\n{INPUT_HELP}\n\n{EXIT_STATUS_HELP}")
     )]
     Explain(ExplainArgs),
@@ -360,12 +372,18 @@ pub(crate) struct ValidateArgs {
 /// Options of `alldiff explain`.
 #[derive(Debug, Args)]
 pub(crate) struct ExplainArgs {
+    /// Print the engine's full log instead: every elimination of every
+    /// propagator (value eliminations, locked candidates, all-different
+    /// matching), and every guess and backtrack of its search.
+    #[arg(long)]
+    pub(crate) verbose: bool,
+
     /// Technique counts.
     #[command(flatten)]
     pub(crate) stats: StatsArgs,
 
-    /// Search limits: each puzzle is first solved under them, with the
-    /// propagation and search the explanation follows.
+    /// Search limits on the search that finds the solution and proves it
+    /// unique (and, with --verbose, on the search shown).
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
 

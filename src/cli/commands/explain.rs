@@ -3,50 +3,44 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use alldiff::sudoku::{
-    ExplainError, Propagation, SolveResult, SolverOptions, SudokuSolver, explain as explain_grid,
-};
+use alldiff::sudoku::{ExplainError, ExplainOptions, explain_with};
 use serde_json::Value;
 
-use super::{new_solver, parse_item, stopped, write_header};
+use super::{parse_item, stopped, write_header};
 use crate::cli::args::ExplainArgs;
 use crate::cli::record::{Record, Stats, Style, compact};
 use crate::cli::{Item, ItemReport, run_batch};
 
 /// Explains every item: its steps one a line (`line`), between the puzzle and
-/// solution grids (`grid`), or one JSON object (`json`).
-///
-/// With `--timeout` or `--node-limit`, each puzzle is first solved under the
-/// limits with the propagation and search the explanation follows (so the
-/// same nodes): a puzzle they stop prints `stopped: <reason>`.
+/// solution grids (`grid`), or one JSON object (`json`); the readable steps, or
+/// the engine's log with `--verbose`. `--timeout` and `--node-limit` bound the
+/// library's search: a puzzle they stop prints `stopped: <reason>`.
 pub(crate) fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     let style = Style::of(&args.puzzles.output, args.stats.stats);
-    let limits = args.limits.limits();
-    let limited = args.limits.timeout.is_some() || args.limits.node_limit.is_some();
-    let options = SolverOptions {
-        propagation: Propagation::Full,
-        ..SolverOptions::default()
+    let options = ExplainOptions {
+        verbose: args.verbose,
+        limits: args.limits.limits(),
     };
     write_header(style)?;
     run_batch(
         &args.puzzles,
-        || limited.then(|| new_solver(options, &limits)),
-        |solver, item, _| explain_item(item, style, solver.as_mut()),
+        || (),
+        |_, item, _| explain_item(item, style, &options),
     )
 }
 
-fn explain_item(item: &Item, style: Style, limits: Option<&mut SudokuSolver>) -> ItemReport {
+fn explain_item(item: &Item, style: Style, options: &ExplainOptions) -> ItemReport {
     let started = Instant::now();
     let grid = match parse_item(item, style) {
         Ok(grid) => grid,
         Err(report) => return report,
     };
-    if let Some(SolveResult::Stopped(reason)) = limits.map(|solver| solver.solve(&grid)) {
-        let record = stopped(item, &grid, reason).time(started.elapsed());
-        return ItemReport::failure(record.render(style));
-    }
-    let explanation = match explain_grid(&grid) {
+    let explanation = match explain_with(&grid, options) {
         Ok(explanation) => explanation,
+        Err(ExplainError::Stopped(reason)) => {
+            let record = stopped(item, &grid, reason).time(started.elapsed());
+            return ItemReport::failure(record.render(style));
+        }
         Err(e) => {
             let status = match &e {
                 ExplainError::InvalidClues(_) => "invalid",
@@ -110,17 +104,43 @@ mod tests {
     const SOLUTION: &str =
         "316578492529134768487629531263415987974863125851792643138947256692351874745286319";
 
-    fn run(text: &str, format: Format) -> ItemReport {
+    fn run_with(text: &str, format: Format, verbose: bool) -> ItemReport {
+        let options = ExplainOptions {
+            verbose,
+            ..ExplainOptions::default()
+        };
         explain_item(
             &Item::new(Origin::Line(3), text.as_bytes().to_vec()),
             Style::plain(format),
-            None,
+            &options,
         )
+    }
+
+    fn run(text: &str, format: Format) -> ItemReport {
+        run_with(text, format, false)
     }
 
     #[test]
     fn line_form_is_the_steps_then_the_solution() {
         let report = run(CLASSIC, Format::Line);
+        assert!(report.is_success());
+        let lines: Vec<&str> = report.record().lines().collect();
+        // One placement a blank, by a single, and nothing else.
+        assert_eq!(lines.len(), 49 + 1, "{}", report.record());
+        assert!(
+            lines[..49]
+                .iter()
+                .all(|l| l.ends_with("(naked single)") || l.contains("(hidden single in ")),
+            "{}",
+            report.record()
+        );
+        assert_eq!(lines.last(), Some(&format!("solution {SOLUTION}").as_str()));
+        assert!(!report.record().contains("guess"));
+    }
+
+    #[test]
+    fn verbose_is_the_engine_log() {
+        let report = run_with(CLASSIC, Format::Line, true);
         assert!(report.is_success());
         let lines: Vec<&str> = report.record().lines().collect();
         assert!(
@@ -129,8 +149,15 @@ mod tests {
             lines[0]
         );
         assert!(lines.contains(&"r3c7 = 5 (hidden single in row 3)"));
+        assert!(report.record().contains("(locked candidates: "));
         assert_eq!(lines.last(), Some(&format!("solution {SOLUTION}").as_str()));
-        assert!(!report.record().contains("guess"));
+        // Every format shows the log.
+        let grid = run_with(CLASSIC, Format::Grid, true).record().to_owned();
+        assert!(grid.contains(lines[0]), "{grid}");
+        let json = run_with(CLASSIC, Format::Json, true).record().to_owned();
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(json["steps"][0]["technique"], "value_elimination");
+        assert_eq!(json["solution"], SOLUTION);
     }
 
     #[test]
@@ -181,21 +208,23 @@ mod tests {
     }
 
     #[test]
-    fn limits_stop_before_the_explanation() {
+    fn limits_stop_both_forms() {
         use alldiff::Limits;
-        let options = SolverOptions {
-            propagation: Propagation::Full,
-            ..SolverOptions::default()
-        };
-        let item = Item::new(Origin::Line(3), ".".repeat(81).into_bytes());
-        let mut solver = new_solver(options, &Limits::none().with_nodes(2));
-        let report = explain_item(&item, Style::plain(Format::Line), Some(&mut solver));
-        assert!(!report.is_success());
-        assert_eq!(report.record(), "stopped: node limit reached");
+        let empty = Item::new(Origin::Line(3), ".".repeat(81).into_bytes());
         let classic = Item::new(Origin::Line(1), CLASSIC.as_bytes().to_vec());
-        let mut solver = new_solver(options, &Limits::none().with_nodes(1000));
-        let report = explain_item(&classic, Style::plain(Format::Line), Some(&mut solver));
-        assert!(report.is_success(), "{}", report.record());
+        for verbose in [false, true] {
+            let options = |nodes| ExplainOptions {
+                verbose,
+                limits: Limits::none().with_nodes(nodes),
+            };
+            let report = explain_item(&empty, Style::plain(Format::Line), &options(2));
+            assert!(!report.is_success());
+            assert_eq!(report.record(), "stopped: node limit reached");
+            assert_eq!(report.diagnostic(), None);
+            let report = explain_item(&classic, Style::plain(Format::Json), &options(2));
+            let json: serde_json::Value = serde_json::from_str(report.record()).unwrap();
+            assert_eq!(json["status"], "explained", "{json}");
+        }
         assert!(
             !run(".".repeat(16).as_str(), Format::Line)
                 .diagnostic()

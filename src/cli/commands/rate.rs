@@ -3,32 +3,32 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use alldiff::Limits;
-use alldiff::sudoku::{RateError, rate_with_limits};
+use alldiff::sudoku::{RateError, SolverOptions, SudokuSolver, rate_with};
 
-use super::{drawn, parse_item, stopped, write_header};
+use super::{drawn, new_solver, parse_item, stopped, write_header};
 use crate::cli::record::{Record, Stats, Style};
 use crate::cli::{Item, ItemReport, RateArgs, run_batch};
 
-/// Rates every item.
+/// Rates every item, with one solver a thread (the batch's limits set on it)
+/// for the puzzles that need search.
 pub(crate) fn rate(args: RateArgs) -> anyhow::Result<ExitCode> {
     let limits = args.limits.limits();
     let style = Style::of(&args.puzzles.output, args.stats.stats);
     write_header(style)?;
     run_batch(
         &args.puzzles,
-        || (),
-        |_, item, _| rate_item(item, style, &limits),
+        || new_solver(SolverOptions::default(), &limits),
+        |solver, item, _| rate_item(solver, item, style),
     )
 }
 
-fn rate_item(item: &Item, style: Style, limits: &Limits) -> ItemReport {
+fn rate_item(solver: &mut SudokuSolver, item: &Item, style: Style) -> ItemReport {
     let started = Instant::now();
     let grid = match parse_item(item, style) {
         Ok(grid) => grid,
         Err(report) => return report,
     };
-    let rated = rate_with_limits(&grid, limits);
+    let rated = rate_with(solver, &grid);
     let time = started.elapsed();
     let verdict = |record: Record, line: &str| record.puzzle(&grid).grid(drawn(&grid, line));
     let mut record = match &rated {
@@ -71,7 +71,7 @@ mod tests {
 
     fn run(text: &str) -> ItemReport {
         let item = Item::new(Origin::Line(3), text.as_bytes().to_vec());
-        rate_item(&item, Style::plain(Format::Line), &Limits::none())
+        rate_item(&mut SudokuSolver::new(), &item, Style::plain(Format::Line))
     }
 
     #[test]

@@ -162,6 +162,8 @@ impl Recorder {
                 let cell = self.cell(index);
                 let step = match self.single(index) {
                     Some(digit) => ExplanationStep {
+                        cells: Vec::new(),
+                        digits: Vec::new(),
                         technique,
                         units: units.clone(),
                         depth: guesses,
@@ -169,6 +171,8 @@ impl Recorder {
                         removed: Vec::new(),
                     },
                     None => ExplanationStep {
+                        cells: Vec::new(),
+                        digits: Vec::new(),
                         technique: Technique::Propagation,
                         units: units.clone(),
                         depth: guesses,
@@ -182,6 +186,8 @@ impl Recorder {
         }
         let cells: Vec<usize> = removed.iter().map(|&(index, _)| index).collect();
         self.steps.push(ExplanationStep {
+            cells: Vec::new(),
+            digits: Vec::new(),
             technique,
             units,
             depth: guesses,
@@ -202,6 +208,8 @@ impl Recorder {
         for &index in cells {
             if let Some(digit) = self.single(index) {
                 self.steps.push(ExplanationStep {
+                    cells: Vec::new(),
+                    digits: Vec::new(),
                     technique: Technique::NakedSingle,
                     units: Vec::new(),
                     depth: guesses,
@@ -251,6 +259,8 @@ impl SearchObserver for Recorder {
                     *mask &= bit(decision.value);
                 }
                 self.steps.push(ExplanationStep {
+                    cells: Vec::new(),
+                    digits: Vec::new(),
                     technique: Technique::Guess,
                     units: Vec::new(),
                     depth: guesses,
@@ -261,6 +271,8 @@ impl SearchObserver for Recorder {
             Branch::NotEqual => {
                 let _ = self.remove(decision.var, decision.value);
                 self.steps.push(ExplanationStep {
+                    cells: Vec::new(),
+                    digits: Vec::new(),
                     technique: Technique::Backtrack,
                     units: Vec::new(),
                     depth: guesses,
@@ -280,6 +292,8 @@ impl SearchObserver for Recorder {
                     .filter_map(|d| self.remove(decision.var, d).map(|(_, digit)| digit))
                     .collect();
                 self.steps.push(ExplanationStep {
+                    cells: Vec::new(),
+                    digits: Vec::new(),
                     technique: Technique::Backtrack,
                     units: Vec::new(),
                     depth: guesses,
@@ -308,6 +322,8 @@ impl SearchObserver for Recorder {
     fn on_failure(&mut self, node: u64, constraint: Option<ConstraintId>) {
         let units = constraint.map(|c| self.units(c)).unwrap_or_default();
         self.steps.push(ExplanationStep {
+            cells: Vec::new(),
+            digits: Vec::new(),
             technique: Technique::Contradiction,
             units,
             depth: self.current_guesses(node),
