@@ -1,54 +1,14 @@
 //! The `alldiff` binary end to end: output lines, standard error and exit
 //! status for each subcommand, good input and bad.
 
-use std::io::Write as _;
+mod cli_common;
+
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-const CLASSIC: &str =
-    "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
-const CLASSIC_SOLUTION: &str =
-    "316578492529134768487629531263415987974863125851792643138947256692351874745286319";
-
-/// What a run of the binary produced.
-#[derive(Debug)]
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn lines(&self) -> Vec<&str> {
-        self.stdout.lines().collect()
-    }
-}
-
-/// Runs `alldiff args...` with `stdin` piped in.
-fn alldiff_with(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alldiff"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("piped stdin");
-    let bytes = stdin.to_vec();
-    // Written on a thread: the child may write before it has read everything.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&bytes);
-    });
-    let output = child.wait_with_output().expect("the binary finishes");
-    writer.join().expect("stdin writer");
-    Run {
-        status: output.status.code().expect("an exit status, not a signal"),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
+use cli_common::{CLASSIC, CLASSIC_SOLUTION, Run, run as alldiff_with};
 
 fn alldiff(args: &[&str]) -> Run {
     alldiff_with(args, b"")

@@ -18,9 +18,22 @@ pub const CLASSIC_SOLUTION: &str =
 pub const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
-/// Runs `alldiff args...` with `stdin` piped in; returns standard output and
-/// the exit status.
-pub fn alldiff_with(args: &[&str], stdin: &[u8]) -> (String, i32) {
+/// What a run of the binary produced.
+#[derive(Debug)]
+pub struct Run {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    pub fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+}
+
+/// Runs `alldiff args...` with `stdin` piped in.
+pub fn run(args: &[&str], stdin: &[u8]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_alldiff"))
         .args(args)
         .stdin(Stdio::piped())
@@ -36,10 +49,18 @@ pub fn alldiff_with(args: &[&str], stdin: &[u8]) -> (String, i32) {
     });
     let output = child.wait_with_output().expect("the binary finishes");
     writer.join().expect("stdin writer");
-    (
-        String::from_utf8(output.stdout).expect("UTF-8 output"),
-        output.status.code().expect("an exit status, not a signal"),
-    )
+    Run {
+        status: output.status.code().expect("an exit status, not a signal"),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// Runs `alldiff args...` with `stdin` piped in; returns standard output and
+/// the exit status.
+pub fn alldiff_with(args: &[&str], stdin: &[u8]) -> (String, i32) {
+    let run = run(args, stdin);
+    (run.stdout, run.status)
 }
 
 /// [`alldiff_with`] and an empty standard input.
