@@ -117,9 +117,10 @@ impl<F: Fn() -> Solver + Sync> ParallelSolver<F> {
     }
 
     /// Sets the limits of each following search, over all threads: the time from
-    /// the start of the run, the nodes and failures summed over the threads (checked
-    /// every few nodes per thread, so a run may overshoot a node or failure limit by
-    /// a few dozen nodes per thread), and the cancellation flag.
+    /// the start of the run, the nodes and failures summed over the threads and the
+    /// splitting (checked every few nodes per thread, so a run may overshoot a node
+    /// or failure limit by a few dozen nodes per thread; the splitting itself, a few
+    /// nodes per subproblem, always runs to its end), and the cancellation flag.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
     }
@@ -298,7 +299,7 @@ impl<F: Fn() -> Solver + Sync> ParallelSolver<F> {
             goal,
             self.threads * self.subproblems_per_thread,
         );
-        let shared = Shared::new(subproblems, &self.limits, started);
+        let shared = Shared::new(subproblems, &self.limits, started, &split_stats);
         let shape = (
             solver.model().var_count(),
             solver.model().constraint_count(),
@@ -451,7 +452,13 @@ struct Shared<'a> {
 }
 
 impl<'a> Shared<'a> {
-    fn new(subproblems: Vec<Subproblem>, limits: &'a Limits, started: Instant) -> Shared<'a> {
+    /// The run's shared state, the splitting's nodes and failures counted already.
+    fn new(
+        subproblems: Vec<Subproblem>,
+        limits: &'a Limits,
+        started: Instant,
+        split: &Statistics,
+    ) -> Shared<'a> {
         Shared {
             subproblems,
             next: AtomicUsize::new(0),
@@ -460,8 +467,8 @@ impl<'a> Shared<'a> {
             limits,
             started,
             counted: limits.nodes.is_some() || limits.failures.is_some() || limits.cancel.is_some(),
-            nodes: AtomicU64::new(0),
-            failures: AtomicU64::new(0),
+            nodes: AtomicU64::new(split.nodes),
+            failures: AtomicU64::new(split.failures),
         }
     }
 
