@@ -1,10 +1,10 @@
 //! One search on several threads: embarrassingly parallel search.
 //!
 //! The tree is split at the top into many subproblems (by default 30 per thread):
-//! starting from the root, every open node of a level is branched on with the
-//! solver's own choices ([`SearchConfig`](super::SearchConfig), phases), both
-//! branches (`x = v` and `x != v`, or `x <= v` and `x > v`), level after level, until
-//! the open nodes are enough. Each subproblem is the list of decisions leading to
+//! starting from the root, the open node with the largest search space is branched
+//! on with the solver's own choices ([`SearchConfig`](super::SearchConfig), phases),
+//! both branches (`x = v` and `x != v`, or `x <= v` and `x > v`), until the open
+//! nodes are enough. Each subproblem is the list of decisions leading to
 //! one, applied as assumptions; siblings are complementary, so the subproblems
 //! partition the solutions. Worker threads take the subproblems in left-to-right
 //! order from a shared counter (the uneven ones balance out) and search each with a
@@ -384,54 +384,79 @@ fn assumption(var: u32, branch: Branch, value: i32) -> Assumption {
     }
 }
 
-/// An open node of the splitting: its decisions and the decision the solver makes
-/// there (`None` at a solution).
-type Open = (Subproblem, Option<(u32, Branch, i32)>);
+/// An open node of the splitting.
+struct Open {
+    subproblem: Subproblem,
+    /// The branches from the root: `false` for a decision's first branch, `true`
+    /// for its negation; they sort in search order.
+    path: Vec<bool>,
+    /// The size of its search space: the sum of log2 of the domain sizes.
+    size: f64,
+    /// The decision the solver makes there; `None` at a solution.
+    decision: Option<(u32, Branch, i32)>,
+}
 
 /// Splits the search of `solver` for `goal` into about `target` subproblems (or
 /// fewer, if the tree is smaller), in left-to-right order, which partition its
 /// solutions; with the statistics of the splitting (each node it propagated). The
 /// solver keeps its own assumptions, the first ones of each subproblem's.
+///
+/// The open node with the largest search space (domain sizes multiplied) is
+/// branched on first: splitting level by level would leave most of the work in the
+/// chain of `x != v` branches, one subproblem holding half of the tree.
+/// `O(target²)` comparisons, and `O(target)` propagations from the root.
 fn split(solver: &mut Solver, goal: Goal, target: usize) -> (Vec<Subproblem>, Statistics) {
     let base = solver.assumptions.len();
     let mut stats = Statistics::default();
-    let mut open = |decisions: Vec<Assumption>, stats: &mut Statistics| -> Option<Open> {
+    let mut open = |decisions: Vec<Assumption>, path: Vec<bool>, stats: &mut Statistics| {
         solver.assumptions.truncate(base);
         solver.assumptions.extend_from_slice(&decisions);
         solver.fresh(goal);
         let consistent = solver.start_search(&mut (), Instant::now());
         add(stats, &solver.stats, 0);
-        let decision = consistent.then(|| solver.brancher.decide(&solver.store))?;
-        Some((Subproblem { decisions }, decision))
+        consistent.then(|| Open {
+            subproblem: Subproblem { decisions },
+            path,
+            size: (0..solver.store.var_count() as u32)
+                .map(|v| f64::from(solver.store.size(v)).log2())
+                .sum(),
+            decision: solver.brancher.decide(&solver.store),
+        })
     };
-    let mut level: Vec<Open> = open(Vec::new(), &mut stats).into_iter().collect();
-    // Each level propagates up to twice as many nodes as the one before; stop well
-    // before splitting costs as much as the search.
-    let mut budget = 16 * target.max(1);
-    while level.len() < target && level.iter().any(|(_, d)| d.is_some()) && budget > 0 {
-        let mut next = Vec::with_capacity(2 * level.len());
-        for (node, decision) in level {
-            let Some((var, branch, value)) = decision else {
-                next.push((node, None));
-                continue;
-            };
-            for branch in [branch, branch.negated()] {
-                let mut decisions = node.decisions.clone();
-                decisions.push(assumption(var, branch, value));
-                stats.nodes += 1;
-                budget = budget.saturating_sub(1);
-                next.extend(open(decisions, &mut stats));
-            }
+    let mut nodes: Vec<Open> = open(Vec::new(), Vec::new(), &mut stats)
+        .into_iter()
+        .collect();
+    // Each expansion adds at most one subproblem; a tree with many failures at the
+    // top may need more, but not many more.
+    let mut budget = 4 * target.max(1);
+    while nodes.len() < target && budget > 0 {
+        let largest = (nodes.iter().enumerate())
+            .filter(|(_, node)| node.decision.is_some())
+            .max_by(|(_, a), (_, b)| a.size.total_cmp(&b.size))
+            .map(|(i, _)| i);
+        let Some(largest) = largest else {
+            break;
+        };
+        let node = nodes.swap_remove(largest);
+        let (var, branch, value) = node.decision.expect("chosen for its decision");
+        for (second, branch) in [(false, branch), (true, branch.negated())] {
+            let mut decisions = node.subproblem.decisions.clone();
+            decisions.push(assumption(var, branch, value));
+            let mut path = node.path.clone();
+            path.push(second);
+            stats.nodes += 1;
+            nodes.extend(open(decisions, path, &mut stats));
         }
-        level = next;
+        budget -= 1;
     }
     solver.assumptions.truncate(base);
-    stats.peak_depth = level
-        .iter()
-        .map(|(node, _)| node.decisions.len() as u32)
+    nodes.sort_by(|a, b| a.path.cmp(&b.path));
+    stats.peak_depth = (nodes.iter())
+        .map(|node| node.path.len() as u32)
         .max()
         .unwrap_or(0);
-    (level.into_iter().map(|(node, _)| node).collect(), stats)
+    let subproblems = nodes.into_iter().map(|node| node.subproblem).collect();
+    (subproblems, stats)
 }
 
 /// What the threads share: the subproblems, the next one to take, the stop flag and
