@@ -84,10 +84,7 @@ fn problem() -> impl Strategy<Value = Problem> {
             any::<bool>(),
         )
             .prop_map(|(domains, specs, goal, maximize)| Problem {
-                domains: domains
-                    .into_iter()
-                    .map(|d| d.into_iter().collect())
-                    .collect(),
+                domains: domains.into_iter().map(Vec::from_iter).collect(),
                 specs,
                 goal,
                 maximize,
