@@ -1,6 +1,7 @@
 //! Parallel search ([`ParallelSolver`]) against one thread and brute force: on small
 //! random models (all different, linear, not equal over views; every variable and
-//! value order, domain splitting included; few or many subproblems), 1, 2 and 3
+//! value order, domain splitting included, with or without a phase and restarts; few
+//! or many subproblems), 1, 2 and 3
 //! threads count exactly the solutions one [`Solver`] counts and brute force finds,
 //! prove the same optimum, and find a solution exactly when there is one, a real one.
 //! Limits, a count limit and cancellation stop a parallel run.
@@ -12,8 +13,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use alldiff::{
-    CountStatus, Limits, Model, Objective, OptimizeOutcome, Outcome, ParallelSolver, Relation,
-    SearchConfig, Solver, StopReason, Strength, ValueOrder, VarId, VariableOrder,
+    CountStatus, Limits, Model, Objective, OptimizeOutcome, Outcome, ParallelSolver, Phase,
+    Relation, Restarts, SearchConfig, Solver, StopReason, Strength, ValueOrder, VarId,
+    VariableOrder,
 };
 use proptest::prelude::*;
 
@@ -110,8 +112,17 @@ fn configs() -> Vec<SearchConfig> {
     configs
 }
 
-/// A solver for the problem, searching with `config`.
-fn build(problem: &Problem, config: SearchConfig) -> Solver {
+/// How the solver searches: its orders, optionally a first phase over the
+/// variables in reverse, largest values first, and optionally Luby restarts.
+#[derive(Clone, Copy, Debug)]
+struct Search {
+    config: SearchConfig,
+    phase: bool,
+    restarts: bool,
+}
+
+/// A solver for the problem, searching as `search` says.
+fn build(problem: &Problem, search: Search) -> Solver {
     let mut model = Model::new();
     let vars: Vec<VarId> = (problem.domains.iter())
         .map(|d| model.var_from_values(d.iter().copied()).unwrap())
@@ -119,7 +130,15 @@ fn build(problem: &Problem, config: SearchConfig) -> Solver {
     for spec in &problem.specs {
         spec.post(&mut model, &vars);
     }
-    Solver::with_config(model, config)
+    let mut solver = Solver::with_config(model, search.config);
+    if search.phase {
+        let phase = Phase::new(vars.iter().rev().copied())
+            .variable_order(VariableOrder::InputOrder)
+            .value_order(ValueOrder::Descending);
+        solver.set_phases([phase]).unwrap();
+    }
+    solver.set_restarts(search.restarts.then(|| Restarts::luby(1)));
+    solver
 }
 
 fn objective(problem: &Problem, solver: &Solver) -> Objective {
@@ -140,7 +159,7 @@ fn optimum(outcome: OptimizeOutcome) -> Option<i64> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(800))]
 
     /// 1, 2 and 3 threads count what one solver and brute force count, prove the same
     /// optimum, and solve exactly the satisfiable problems, with a real solution.
@@ -148,9 +167,11 @@ proptest! {
     fn parallel_search_answers_as_one_thread(
         problem in problem(),
         config in 0usize..13,
+        phase in any::<bool>(),
+        restarts in any::<bool>(),
         per_thread in 1usize..=12,
     ) {
-        let config = configs()[config];
+        let config = Search { config: configs()[config], phase, restarts };
         let solutions = common::brute_force(&problem.domains, &|values| {
             problem.specs.iter().all(|s| s.holds(values))
         });
