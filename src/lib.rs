@@ -86,8 +86,8 @@ pub use model::Model;
 pub use propagator::{Conflict, Context, PostContext, Priority, Propagator, Pruning, Rule, Wake};
 pub use search::{
     Branch, Count, CountStatus, Decision, Improvement, Limits, Objective, Optimization,
-    OptimizeOutcome, Outcome, Phase, Restarts, SearchConfig, SearchObserver, Solution, Solutions,
-    Solver, Statistics, Step, StopReason, ValueOrder, VariableOrder,
+    OptimizeOutcome, Outcome, ParallelSolver, Phase, Restarts, SearchConfig, SearchObserver,
+    Solution, Solutions, Solver, Statistics, Step, StopReason, ValueOrder, VariableOrder,
 };
 
 /// The modelling guide, `docs/modelling.md`, whose code blocks run as doctests.

@@ -9,6 +9,10 @@ pub(super) enum Assumption {
     Equal(u32, i32),
     /// The variable does not take the value.
     NotEqual(u32, i32),
+    /// The variable takes the value or less (a parallel search's subproblem).
+    AtMost(u32, i32),
+    /// The variable takes the value or more (a parallel search's subproblem).
+    AtLeast(u32, i32),
 }
 
 impl Assumption {
@@ -18,12 +22,17 @@ impl Assumption {
         match self {
             Assumption::Equal(var, value) => store.fix(var, value),
             Assumption::NotEqual(var, value) => store.remove(var, value),
+            Assumption::AtMost(var, value) => store.set_max(var, value),
+            Assumption::AtLeast(var, value) => store.set_min(var, value),
         }
     }
 
     pub(super) fn var(self) -> u32 {
         match self {
-            Assumption::Equal(var, _) | Assumption::NotEqual(var, _) => var,
+            Assumption::Equal(var, _)
+            | Assumption::NotEqual(var, _)
+            | Assumption::AtMost(var, _)
+            | Assumption::AtLeast(var, _) => var,
         }
     }
 
@@ -32,6 +41,8 @@ impl Assumption {
         match self {
             Assumption::Equal(_, x) => x == value,
             Assumption::NotEqual(_, x) => x != value,
+            Assumption::AtMost(_, x) => value <= x,
+            Assumption::AtLeast(_, x) => value >= x,
         }
     }
 }

@@ -275,6 +275,9 @@ impl Solver {
             Ok(event) => self.queue.notify(var, event, NO_PROPAGATOR),
             Err(_) => return self.fail(observer, None),
         }
+        if let Some(shared) = &self.shared_bound {
+            self.bound = shared.tighten(self.bound);
+        }
         if let Some(bound) = self.bound {
             match bound.apply(&mut self.store) {
                 Ok(event) => self.queue.notify(bound.var(), event, NO_PROPAGATOR),

@@ -21,17 +21,20 @@ mod engine;
 mod limits;
 mod observer;
 mod optimize;
+mod parallel;
 mod restarts;
 mod solution;
 mod solve;
 mod stats;
 
+use std::sync::Arc;
 use std::time::Instant;
 
 pub use branching::{Phase, SearchConfig, ValueOrder, VariableOrder};
 pub use limits::{Limits, StopReason};
 pub use observer::{Branch, Decision, SearchObserver};
 pub use optimize::{Improvement, Objective, Optimization, OptimizeOutcome};
+pub use parallel::ParallelSolver;
 pub use restarts::Restarts;
 pub use solution::{Solution, Solutions};
 pub use solve::{Count, CountStatus, Outcome, Step};
@@ -104,6 +107,9 @@ pub struct Solver {
     restart_at: u64,
     /// When optimising, the bound the solutions found so far set.
     bound: Option<Bound>,
+    /// In a parallel optimisation, the best objective any worker found: read at
+    /// every node to tighten `bound`.
+    shared_bound: Option<Arc<parallel::SharedBound>>,
     assumptions: Vec<Assumption>,
     levels: Vec<Level>,
     /// The trail length with every level applied and propagated.
@@ -157,6 +163,7 @@ impl Solver {
             schedule: None,
             restart_at: u64::MAX,
             bound: None,
+            shared_bound: None,
             assumptions: Vec::new(),
             levels: Vec::new(),
             levels_end: 0,

@@ -1,0 +1,304 @@
+//! Parallel search ([`ParallelSolver`]) against one thread and brute force: on small
+//! random models (all different, linear, not equal over views; every variable and
+//! value order, domain splitting included, with or without a phase and restarts; few
+//! or many subproblems), 1, 2 and 3
+//! threads count exactly the solutions one [`Solver`] counts and brute force finds,
+//! prove the same optimum, and find a solution exactly when there is one, a real one.
+//! Limits, a count limit and cancellation stop a parallel run.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use alldiff::{
+    CountStatus, Limits, Model, Objective, OptimizeOutcome, Outcome, ParallelSolver, Phase,
+    Relation, Restarts, SearchConfig, Solver, StopReason, Strength, ValueOrder, VarId,
+    VariableOrder,
+};
+use proptest::prelude::*;
+
+/// A constraint over (variable index, offset) views.
+#[derive(Clone, Debug)]
+enum Spec {
+    AllDifferent(Vec<(usize, i32)>),
+    NotEqual((usize, i32), (usize, i32)),
+    /// `Σ coef * x <= rhs`.
+    AtMost(Vec<(i32, usize)>, i32),
+}
+
+impl Spec {
+    fn holds(&self, values: &[i32]) -> bool {
+        let at = |(var, offset): (usize, i32)| values[var] + offset;
+        match self {
+            Spec::AllDifferent(views) => {
+                (0..views.len()).all(|i| views[i + 1..].iter().all(|&b| at(views[i]) != at(b)))
+            }
+            Spec::NotEqual(a, b) => at(*a) != at(*b),
+            Spec::AtMost(terms, rhs) => {
+                terms.iter().map(|&(c, x)| c * values[x]).sum::<i32>() <= *rhs
+            }
+        }
+    }
+
+    fn post(&self, model: &mut Model, vars: &[VarId]) {
+        let v = |(var, offset): (usize, i32)| vars[var] + offset;
+        match self {
+            Spec::AllDifferent(views) => model.all_different(views.iter().map(|&x| v(x))),
+            Spec::NotEqual(a, b) => model.not_equal(v(*a), v(*b)),
+            Spec::AtMost(terms, rhs) => model.linear(
+                terms.iter().map(|&(c, x)| (c, vars[x])),
+                Relation::LessEq,
+                *rhs,
+            ),
+        }
+        .unwrap();
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Problem {
+    domains: Vec<Vec<i32>>,
+    specs: Vec<Spec>,
+    /// The objective: this variable, minimised or maximised.
+    goal: usize,
+    maximize: bool,
+}
+
+fn problem() -> impl Strategy<Value = Problem> {
+    (2usize..=6).prop_flat_map(|vars| {
+        let domain = prop::collection::btree_set(-3..=4i32, 1..=6);
+        let view = (0..vars, -1..=1i32);
+        let spec = prop_oneof![
+            prop::collection::vec(view.clone(), 2..=vars).prop_map(Spec::AllDifferent),
+            (view.clone(), view).prop_map(|(a, b)| Spec::NotEqual(a, b)),
+            (
+                prop::collection::vec((-2..=2i32, 0..vars), 1..=3),
+                -3..=5i32
+            )
+                .prop_map(|(terms, rhs)| Spec::AtMost(terms, rhs)),
+        ];
+        (
+            prop::collection::vec(domain, vars),
+            prop::collection::vec(spec, 0..=4),
+            0..vars,
+            any::<bool>(),
+        )
+            .prop_map(|(domains, specs, goal, maximize)| Problem {
+                domains: domains.into_iter().map(Vec::from_iter).collect(),
+                specs,
+                goal,
+                maximize,
+            })
+    })
+}
+
+/// Every variable order with every value order, domain splitting included.
+fn configs() -> Vec<SearchConfig> {
+    let mut configs = common::all_configs();
+    for value_order in [
+        ValueOrder::Split,
+        ValueOrder::ReverseSplit,
+        ValueOrder::Middle,
+    ] {
+        configs.push(SearchConfig::new().value_order(value_order));
+    }
+    configs.push(
+        SearchConfig::new()
+            .variable_order(VariableOrder::DomOverWeightedDegree)
+            .value_order(ValueOrder::Split),
+    );
+    configs
+}
+
+/// How the solver searches: its orders, optionally a first phase over the
+/// variables in reverse, largest values first, and optionally Luby restarts.
+#[derive(Clone, Copy, Debug)]
+struct Search {
+    config: SearchConfig,
+    phase: bool,
+    restarts: bool,
+}
+
+/// A solver for the problem, searching as `search` says.
+fn build(problem: &Problem, search: Search) -> Solver {
+    let mut model = Model::new();
+    let vars: Vec<VarId> = (problem.domains.iter())
+        .map(|d| model.var_from_values(d.iter().copied()).unwrap())
+        .collect();
+    for spec in &problem.specs {
+        spec.post(&mut model, &vars);
+    }
+    let mut solver = Solver::with_config(model, search.config);
+    if search.phase {
+        let phase = Phase::new(vars.iter().rev().copied())
+            .variable_order(VariableOrder::InputOrder)
+            .value_order(ValueOrder::Descending);
+        solver.set_phases([phase]).unwrap();
+    }
+    solver.set_restarts(search.restarts.then(|| Restarts::luby(1)));
+    solver
+}
+
+fn objective(problem: &Problem, solver: &Solver) -> Objective {
+    let var = solver.model().vars().nth(problem.goal).unwrap();
+    match problem.maximize {
+        true => Objective::Maximize(var.into()),
+        false => Objective::Minimize(var.into()),
+    }
+}
+
+/// The objective value of an optimal outcome, `None` if unsatisfiable.
+fn optimum(outcome: OptimizeOutcome) -> Option<i64> {
+    match outcome {
+        OptimizeOutcome::Optimal(best) => Some(best.objective),
+        OptimizeOutcome::Unsatisfiable => None,
+        OptimizeOutcome::Stopped { .. } => panic!("no limit was set"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(800))]
+
+    /// 1, 2 and 3 threads count what one solver and brute force count, prove the same
+    /// optimum, and solve exactly the satisfiable problems, with a real solution.
+    #[test]
+    fn parallel_search_answers_as_one_thread(
+        problem in problem(),
+        config in 0usize..13,
+        phase in any::<bool>(),
+        restarts in any::<bool>(),
+        per_thread in 1usize..=12,
+    ) {
+        let config = Search { config: configs()[config], phase, restarts };
+        let solutions = common::brute_force(&problem.domains, &|values| {
+            problem.specs.iter().all(|s| s.holds(values))
+        });
+        let mut single = build(&problem, config);
+        let count = single.count(None).solutions;
+        prop_assert_eq!(count, solutions.len() as u64);
+        let objective = objective(&problem, &single);
+        let best = optimum(single.optimize(objective).unwrap().finish());
+        let values = solutions.iter().map(|s| i64::from(s[problem.goal]));
+        let brute = if problem.maximize { values.max() } else { values.min() };
+        prop_assert_eq!(best, brute);
+        for threads in 1..=3 {
+            let mut parallel = ParallelSolver::new(threads, || build(&problem, config));
+            parallel.set_subproblems_per_thread(per_thread);
+            let counted = parallel.count(None);
+            prop_assert_eq!(counted.solutions, count, "{} threads", threads);
+            prop_assert_eq!(counted.status, CountStatus::Complete);
+            prop_assert!(parallel.statistics().solutions >= count);
+            prop_assert_eq!(optimum(parallel.optimize(objective).unwrap()), best);
+            match parallel.solve() {
+                Outcome::Solved(s) => prop_assert!(solutions.contains(s.values())),
+                Outcome::Unsatisfiable => prop_assert!(solutions.is_empty()),
+                Outcome::Stopped(reason) => prop_assert!(false, "stopped: {reason}"),
+            }
+            if count > 1 {
+                let limited = parallel.count(Some(count - 1));
+                prop_assert_eq!(limited.solutions, count - 1);
+                prop_assert_eq!(limited.status, CountStatus::LimitReached);
+            }
+        }
+    }
+}
+
+/// n queens by value, default search.
+fn queens(n: usize) -> Solver {
+    Solver::new(common::queens(n, Strength::Value).0)
+}
+
+#[test]
+fn queens_counts_agree() {
+    for threads in [1, 2, 3, 4] {
+        let mut parallel = ParallelSolver::new(threads, || queens(8));
+        assert_eq!(parallel.count(None).solutions, 92, "{threads} threads");
+        let stats = parallel.statistics();
+        assert_eq!(stats.solutions, 92);
+        assert!(stats.nodes > 0 && stats.propagations > 0 && stats.peak_depth > 0);
+    }
+    // One thread is the sequential search itself, statistics included.
+    let mut single = queens(8);
+    single.count(None);
+    let mut parallel = ParallelSolver::new(1, || queens(8));
+    parallel.count(None);
+    let (a, b) = (single.statistics(), parallel.statistics());
+    assert_eq!(
+        (a.nodes, a.failures, a.propagations),
+        (b.nodes, b.failures, b.propagations)
+    );
+}
+
+#[test]
+fn limits_stop_a_parallel_run() {
+    let mut parallel = ParallelSolver::new(2, || queens(10));
+    parallel.set_limits(Limits::none().with_nodes(300));
+    let count = parallel.count(None);
+    assert_eq!(count.status, CountStatus::Stopped(StopReason::NodeLimit));
+    assert!(count.solutions < 724);
+    // Checked every 32 nodes per thread, the splitting's nodes included.
+    assert!(
+        parallel.statistics().nodes < 300 + 4 * 32,
+        "{:?}",
+        parallel.statistics()
+    );
+
+    parallel.set_limits(Limits::none().with_failures(50));
+    let count = parallel.count(None);
+    assert_eq!(count.status, CountStatus::Stopped(StopReason::FailureLimit));
+
+    let cancel = Arc::new(AtomicBool::new(true));
+    parallel.set_limits(Limits::none().with_cancel(cancel));
+    assert_eq!(parallel.solve(), Outcome::Stopped(StopReason::Cancelled));
+    let q0 = queens(10).model().vars().next().unwrap();
+    match parallel.minimize(q0).unwrap() {
+        OptimizeOutcome::Stopped { reason, .. } => assert_eq!(reason, StopReason::Cancelled),
+        other => panic!("not stopped: {other:?}"),
+    }
+
+    parallel.set_limits(Limits::none().with_time(Duration::ZERO));
+    let count = parallel.count(None);
+    assert_eq!(count.status, CountStatus::Stopped(StopReason::TimeLimit));
+
+    // A count limit stops every thread at exactly that count.
+    parallel.set_limits(Limits::none());
+    let count = parallel.count(Some(5));
+    assert_eq!(
+        (count.solutions, count.status),
+        (5, CountStatus::LimitReached)
+    );
+}
+
+#[test]
+fn a_stopped_optimisation_keeps_its_best() {
+    let mut parallel = ParallelSolver::new(2, || queens(10));
+    // Maximise the first queen's column plus the last's: a search with many
+    // improvements; a small node limit stops it with the best so far.
+    let q = queens(10).model().vars().next().unwrap();
+    parallel.set_limits(Limits::none().with_nodes(40));
+    match parallel.maximize(q).unwrap() {
+        OptimizeOutcome::Stopped { reason, best } => {
+            assert_eq!(reason, StopReason::NodeLimit);
+            if let Some(best) = best {
+                assert_eq!(parallel.statistics().objective, Some(best.objective));
+            }
+        }
+        OptimizeOutcome::Optimal(best) => assert_eq!(best.objective, 10),
+        OptimizeOutcome::Unsatisfiable => panic!("10 queens have solutions"),
+    }
+    parallel.set_limits(Limits::none());
+    let OptimizeOutcome::Optimal(best) = parallel.maximize(q).unwrap() else {
+        panic!("10 queens have solutions")
+    };
+    assert_eq!(best.objective, 10);
+}
+
+#[test]
+fn a_foreign_objective_is_an_error() {
+    let mut parallel = ParallelSolver::new(2, || queens(4));
+    let mut other = Model::new();
+    let far = other.int_vars(9, 0, 1).unwrap()[8];
+    assert!(parallel.minimize(far).is_err());
+}
