@@ -55,6 +55,12 @@ pub(crate) struct FznArgs {
     #[arg(short = 't', long = "time-limit", value_name = "MS")]
     pub(crate) time_limit: Option<u64>,
 
+    /// Search on N threads (0: one per core). Parallel search finds one
+    /// solution, or an optimum; with -a, -n or --trace the search runs on one
+    /// thread (a note on standard error says so).
+    #[arg(short = 'p', long = "parallel", value_name = "N", default_value_t = 1)]
+    pub(crate) threads: usize,
+
     /// The seed of `indomain_random` [default: 0].
     #[arg(short = 'r', long = "random-seed", value_name = "SEED")]
     pub(crate) seed: Option<u64>,

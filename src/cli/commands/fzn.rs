@@ -1,5 +1,5 @@
 //! `alldiff fzn`: a FlatZinc model solved as MiniZinc asks a solver to, with its
-//! flags (`-a -n -f -s -t -r`) and its output protocol (solutions closed by
+//! flags (`-a -n -f -p -s -t -r`) and its output protocol (solutions closed by
 //! `----------`, then `==========`, `=====UNSATISFIABLE=====` or
 //! `=====UNKNOWN=====`, and `%%%mzn-stat:` lines).
 
@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use alldiff::flatzinc::{self, FlatZincModel, RunOptions, RunOutcome, RunStatus};
 use alldiff::trace::{Header, TraceRecorder};
-use alldiff::{Limits, Model, Solution, Statistics};
+use alldiff::{Limits, Model, OptimizeOutcome, Outcome, ParallelSolver, Solution, Statistics};
 use anyhow::{Context as _, bail};
 
 use crate::cli::args::FznArgs;
@@ -51,7 +51,23 @@ pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
     };
     let mut printer = Printer::new(&problem, args.all, cancel);
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    };
+    let parallel = threads > 1;
+    let one_thread = options.all || options.solutions.is_some() || args.trace.is_some();
+    if parallel && one_thread {
+        eprintln!(
+            "alldiff: -p {threads}: parallel search finds one solution or an optimum; \
+             with -a, -n or --trace the search runs on one thread"
+        );
+    }
     let (outcome, written) = match &args.trace {
+        None if parallel && !one_thread => {
+            let outcome = run_parallel(&text, &problem, &options, threads, &mut printer);
+            (outcome, None)
+        }
         None => {
             let outcome = flatzinc::run(&problem, &options, &mut (), |s, o| printer.solution(s, o));
             (outcome, None)
@@ -94,6 +110,57 @@ pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         _ => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// One solution, or an optimum, searched on `threads` threads, each with its own
+/// model read from `text` (a model is not shared between threads).
+fn run_parallel(
+    text: &str,
+    problem: &FlatZincModel,
+    options: &RunOptions,
+    threads: usize,
+    printer: &mut Printer<'_>,
+) -> RunOutcome {
+    let build = || match FlatZincModel::parse(text) {
+        Ok(model) => model.solver(options),
+        Err(_) => unreachable!("the same text was read once already"),
+    };
+    let mut parallel = ParallelSolver::new(threads, build);
+    parallel.set_limits(options.limits.clone());
+    let status = match problem.objective() {
+        None => match parallel.solve() {
+            Outcome::Solved(solution) => {
+                printer.solution(&solution, None);
+                RunStatus::SolutionLimit
+            }
+            Outcome::Unsatisfiable => RunStatus::Unsatisfiable,
+            Outcome::Stopped(reason) => RunStatus::Stopped {
+                reason,
+                solved: false,
+            },
+        },
+        Some(objective) => {
+            let outcome = parallel
+                .optimize(objective)
+                .expect("the objective is a variable of the model every thread builds");
+            let (status, best) = match outcome {
+                OptimizeOutcome::Optimal(best) => (RunStatus::Complete, Some(best)),
+                OptimizeOutcome::Unsatisfiable => (RunStatus::Unsatisfiable, None),
+                OptimizeOutcome::Stopped { best, reason } => {
+                    let solved = best.is_some();
+                    (RunStatus::Stopped { reason, solved }, best)
+                }
+            };
+            if let Some(best) = best {
+                printer.solution(&best.solution, Some(best.objective));
+            }
+            status
+        }
+    };
+    RunOutcome {
+        status,
+        statistics: parallel.statistics().clone(),
     }
 }
 

@@ -24,7 +24,7 @@ const LIBRARY_DIR: &str = "alldiff";
 const LAUNCHER: &str = "alldiff-fzn";
 /// The standard flags `alldiff fzn` takes, which MiniZinc passes on (`-p` is
 /// left out: there is no parallel search, and MiniZinc then passes no `-p`).
-const STD_FLAGS: [&str; 6] = ["-a", "-f", "-n", "-r", "-s", "-t"];
+const STD_FLAGS: [&str; 7] = ["-a", "-f", "-n", "-p", "-r", "-s", "-t"];
 
 /// Embeds the named files of `share/minizinc/alldiff/`.
 macro_rules! library {
