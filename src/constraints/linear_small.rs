@@ -255,10 +255,13 @@ mod tests {
     /// One to three random constraints of two or three terms over the same variables,
     /// from which the general propagator and this one must reach the same root domains
     /// and the same search tree.
+    /// Terms `(coefficient, variable index, offset)`, relation, right-hand side.
+    type Constraint = (Vec<(i32, usize, i32)>, Relation, i32);
+
     #[derive(Clone, Debug)]
     struct Case {
         domains: Vec<Vec<i32>>,
-        constraints: Vec<(Vec<(i32, usize, i32)>, Relation, i32)>,
+        constraints: Vec<Constraint>,
     }
 
     /// A domain of one word, of several bitset words or an interval (over 4096
