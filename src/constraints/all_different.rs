@@ -276,7 +276,24 @@ impl AllDifferent {
     }
 
     /// Régin's domain-consistent filtering, over the values in play numbered densely.
+    ///
+    /// Skipped, in O(n), when it can remove nothing: it removes a value only outside a
+    /// Hall set (views whose union has as many values as views) or fails on a set with
+    /// fewer values than views; once value elimination has run, the fixed views' values
+    /// are gone from the others, so such a set has an unfixed part that is one itself,
+    /// whose views each have at most as many values as there are unfixed views.
     fn regin(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let (mut unfixed, mut smallest) = (0, u32::MAX);
+        for &view in &self.views {
+            let size = ctx.size(view);
+            if size > 1 {
+                unfixed += 1;
+                smallest = smallest.min(size);
+            }
+        }
+        if smallest > unfixed {
+            return Ok(());
+        }
         self.values.build(ctx, &self.views);
         if self.values.len() < self.views.len() {
             return Err(Conflict);

@@ -103,7 +103,8 @@ impl<const N: usize> SmallLinear<N> {
                 Ok(c * i64::from(ctx.min(view)))
             }
             c => {
-                set_max(ctx, view, bound.div_euclid(c))?;
+                // c·x >= b with c < 0  ⇔  x <= b / c rounded down, that is (-b) / (-c).
+                set_max(ctx, view, (-bound).div_euclid(-c))?;
                 Ok(c * i64::from(ctx.max(view)))
             }
         }
@@ -232,6 +233,18 @@ mod tests {
         // 3x - 2y >= 7 with the same domains: 3x >= 7, x >= 3; -2y >= 7 - 27, y <= 4.
         let got = root(&domains, &[(3, 0), (-2, 1)], Relation::GreaterEq, 7).unwrap();
         assert_eq!(got, vec![(3..=9).collect::<Vec<_>>(), (0..=4).collect()]);
+    }
+
+    #[test]
+    fn negative_coefficients_round_down_from_below() {
+        // -2x - y == -32, x in -1..=4998, y in -693..=4306: -2x >= -32 - 693 gives
+        // x <= 362 (not 363: -725 / -2 = 362.5), then y >= 32 - 2·362 = -692.
+        let domains = [(-1..=4998).collect(), (-693..=4306).collect()];
+        let got = root(&domains, &[(-2, 0), (-1, 1)], Relation::Equal, -32).unwrap();
+        assert_eq!(
+            got,
+            vec![(-1..=362).collect::<Vec<_>>(), (-692..=34).collect()]
+        );
     }
 
     #[test]
