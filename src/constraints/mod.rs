@@ -21,6 +21,7 @@ mod linear;
 mod linear_small;
 mod logic;
 mod matching;
+mod matching_bits;
 mod reify;
 mod scheduling;
 mod table;
