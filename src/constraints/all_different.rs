@@ -141,12 +141,7 @@ impl AllDifferent {
     ) -> Result<(), Conflict> {
         let n = self.views.len();
         let mut masks = [0u64; N];
-        for i in 0..n {
-            let (word, _) = ctx
-                .small_word(self.views[i].var.raw())
-                .expect("window of small domains");
-            masks[i] = word << shifts[i];
-        }
+        self.window_masks(ctx, shifts, &mut masks);
         let masks = &mut masks[..n];
         // Each view's mask before a hidden single fixed it (0 if none did), and the
         // order the hidden singles were found in.
@@ -212,17 +207,23 @@ impl AllDifferent {
         Ok(())
     }
 
+    /// Each view's domain word shifted into the window, in `masks[..views]`.
+    #[inline(always)]
+    fn window_masks(&self, ctx: &Context<'_>, shifts: &[u32], masks: &mut [u64]) {
+        for (i, view) in self.views.iter().enumerate() {
+            let (word, _) = ctx
+                .small_word(view.var.raw())
+                .expect("window of small domains");
+            masks[i] = word << shifts[i];
+        }
+    }
+
     /// Régin's filtering on the window's bitmasks ([`BitMatching`]), after value
     /// elimination; skipped when it can remove nothing ([`no_hall_set`]).
     fn regin_bits(&mut self, ctx: &mut Context<'_>, shifts: &[u32]) -> Result<(), Conflict> {
         let n = self.views.len();
         let mut masks = [0u64; MAX_WINDOW_VIEWS];
-        for i in 0..n {
-            let (word, _) = ctx
-                .small_word(self.views[i].var.raw())
-                .expect("window of small domains");
-            masks[i] = word << shifts[i];
-        }
+        self.window_masks(ctx, shifts, &mut masks);
         let masks = &mut masks[..n];
         if no_hall_set(masks.iter().map(|m| m.count_ones())) {
             return Ok(());

@@ -148,21 +148,8 @@ impl Store {
             return Err(Wipeout);
         }
         let new_lo = self.next_set(l, from);
-        let start = l.start as usize;
-        let mut removed = 0u64;
-        for w in lo / 64..=new_lo / 64 {
-            let keep = if w == new_lo / 64 {
-                !0u64 << (new_lo % 64)
-            } else {
-                0
-            };
-            let gone = self.cells[start + w] & !keep;
-            if gone != 0 {
-                removed += u64::from(gone.count_ones());
-                self.save(start + w);
-                self.cells[start + w] &= keep;
-            }
-        }
+        let removed =
+            self.clear_words(l, lo / 64, new_lo / 64, new_lo / 64, !0u64 << (new_lo % 64));
         self.moved_bound(l, removed, new_lo, hi)
     }
 
@@ -177,14 +164,24 @@ impl Store {
             return Err(Wipeout);
         }
         let new_hi = self.prev_set(l, to);
+        let removed = self.clear_words(
+            l,
+            new_hi / 64,
+            hi / 64,
+            new_hi / 64,
+            !0u64 >> (63 - new_hi % 64),
+        );
+        self.moved_bound(l, removed, lo, new_hi)
+    }
+
+    /// Clears the words `first..=last` of a bitset or table domain but the bits `keep`
+    /// of word `edge` (the one the new bound lies in). Returns how many values went.
+    #[inline(always)]
+    fn clear_words(&mut self, l: Layout, first: usize, last: usize, edge: usize, keep: u64) -> u64 {
         let start = l.start as usize;
         let mut removed = 0u64;
-        for w in new_hi / 64..=hi / 64 {
-            let keep = if w == new_hi / 64 {
-                !0u64 >> (63 - new_hi % 64)
-            } else {
-                0
-            };
+        for w in first..=last {
+            let keep = if w == edge { keep } else { 0 };
             let gone = self.cells[start + w] & !keep;
             if gone != 0 {
                 removed += u64::from(gone.count_ones());
@@ -192,7 +189,7 @@ impl Store {
                 self.cells[start + w] &= keep;
             }
         }
-        self.moved_bound(l, removed, lo, new_hi)
+        removed
     }
 
     /// Records a moved bound of a bitset or table domain: `removed` values went, the
