@@ -3,6 +3,7 @@
 
 use crate::constraints::all_different_bounds::HallIntervals;
 use crate::constraints::matching::Matching;
+use crate::constraints::matching_bits::BitMatching;
 use crate::constraints::value_index::ValueIndex;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
@@ -52,6 +53,8 @@ pub struct AllDifferent {
     /// The values in play, numbered for `counts` and the matching.
     values: ValueIndex,
     matching: Matching,
+    /// The matching of the bitmask path's Régin filtering.
+    bit_matching: BitMatching,
     domain_start: Vec<u32>,
     domain_values: Vec<u32>,
     removals: Vec<(usize, u32)>,
@@ -80,6 +83,7 @@ impl AllDifferent {
             counts: Vec::new(),
             values: ValueIndex::default(),
             matching: Matching::default(),
+            bit_matching: BitMatching::default(),
             domain_start: Vec::new(),
             domain_values: Vec::new(),
             removals: Vec::new(),
@@ -137,12 +141,7 @@ impl AllDifferent {
     ) -> Result<(), Conflict> {
         let n = self.views.len();
         let mut masks = [0u64; N];
-        for i in 0..n {
-            let (word, _) = ctx
-                .small_word(self.views[i].var.raw())
-                .expect("window of small domains");
-            masks[i] = word << shifts[i];
-        }
+        self.window_masks(ctx, shifts, &mut masks);
         let masks = &mut masks[..n];
         // Each view's mask before a hidden single fixed it (0 if none did), and the
         // order the hidden singles were found in.
@@ -204,6 +203,35 @@ impl AllDifferent {
                 let i = usize::from(i);
                 ctx.retain_small(self.views[i].var.raw(), masks[i] >> shifts[i])?;
             }
+        }
+        Ok(())
+    }
+
+    /// Each view's domain word shifted into the window, in `masks[..views]`.
+    #[inline(always)]
+    fn window_masks(&self, ctx: &Context<'_>, shifts: &[u32], masks: &mut [u64]) {
+        for (i, view) in self.views.iter().enumerate() {
+            let (word, _) = ctx
+                .small_word(view.var.raw())
+                .expect("window of small domains");
+            masks[i] = word << shifts[i];
+        }
+    }
+
+    /// Régin's filtering on the window's bitmasks ([`BitMatching`]), after value
+    /// elimination; skipped when it can remove nothing ([`no_hall_set`]).
+    fn regin_bits(&mut self, ctx: &mut Context<'_>, shifts: &[u32]) -> Result<(), Conflict> {
+        let n = self.views.len();
+        let mut masks = [0u64; MAX_WINDOW_VIEWS];
+        self.window_masks(ctx, shifts, &mut masks);
+        let masks = &mut masks[..n];
+        if no_hall_set(masks.iter().map(|m| m.count_ones())) {
+            return Ok(());
+        }
+        self.bit_matching.filter(masks)?;
+        ctx.set_rule(Rule::Matching);
+        for i in 0..n {
+            ctx.retain_small(self.views[i].var.raw(), masks[i] >> shifts[i])?;
         }
         Ok(())
     }
@@ -276,7 +304,11 @@ impl AllDifferent {
     }
 
     /// Régin's domain-consistent filtering, over the values in play numbered densely.
+    /// Skipped when it can remove nothing ([`no_hall_set`]).
     fn regin(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if no_hall_set(self.views.iter().map(|&view| ctx.size(view))) {
+            return Ok(());
+        }
         self.values.build(ctx, &self.views);
         if self.values.len() < self.views.len() {
             return Err(Conflict);
@@ -308,6 +340,23 @@ impl AllDifferent {
         }
         Ok(())
     }
+}
+
+/// Whether Régin's filtering would remove nothing from views of these sizes, once value
+/// elimination has run. It removes a value only outside a Hall set (views whose union
+/// has as many values as views) and fails only on a set with fewer values than views;
+/// the fixed views' values are gone from the others, so such a set has an unfixed part
+/// that is one itself, whose views each have at most as many values as there are
+/// unfixed views. So: true when every unfixed view has more. O(n).
+fn no_hall_set(sizes: impl Iterator<Item = u32>) -> bool {
+    let (mut unfixed, mut smallest) = (0, u32::MAX);
+    for size in sizes {
+        if size > 1 {
+            unfixed += 1;
+            smallest = smallest.min(size);
+        }
+    }
+    smallest > unfixed
 }
 
 /// Removes each fixed mask's bit from the others until nothing changes.
@@ -385,9 +434,12 @@ impl Propagator for AllDifferent {
         }
         match std::mem::replace(&mut self.window, Window::Unknown) {
             Window::Bits { shifts } => {
-                let result = self.propagate_bits(ctx, &shifts);
+                let mut result = self.propagate_bits(ctx, &shifts);
+                if result.is_ok() && self.strength == Strength::Domain {
+                    result = self.regin_bits(ctx, &shifts);
+                }
                 self.window = Window::Bits { shifts };
-                result?;
+                return result;
             }
             window => {
                 self.window = window;

@@ -72,7 +72,7 @@ impl Term {
 }
 
 /// `a / b` rounded towards positive infinity (`b != 0`).
-fn div_ceil(a: i64, b: i64) -> i64 {
+pub(super) fn div_ceil(a: i64, b: i64) -> i64 {
     let (q, r) = (a / b, a % b);
     if r != 0 && ((r > 0) == (b > 0)) {
         q + 1
@@ -81,7 +81,7 @@ fn div_ceil(a: i64, b: i64) -> i64 {
     }
 }
 
-fn set_max(ctx: &mut Context<'_>, view: View, max: i64) -> Result<bool, Conflict> {
+pub(super) fn set_max(ctx: &mut Context<'_>, view: View, max: i64) -> Result<bool, Conflict> {
     if max < i64::from(ctx.min(view)) {
         return Err(Conflict);
     }
@@ -91,7 +91,7 @@ fn set_max(ctx: &mut Context<'_>, view: View, max: i64) -> Result<bool, Conflict
     }
 }
 
-fn set_min(ctx: &mut Context<'_>, view: View, min: i64) -> Result<bool, Conflict> {
+pub(super) fn set_min(ctx: &mut Context<'_>, view: View, min: i64) -> Result<bool, Conflict> {
     if min > i64::from(ctx.max(view)) {
         return Err(Conflict);
     }
@@ -223,19 +223,32 @@ impl Propagator for Linear {
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
-        let lhs: i128 = self
-            .terms
-            .iter()
-            .map(|t| {
-                i128::from(t.coef) * (i128::from(value(t.view.var)) + i128::from(t.view.offset))
-            })
-            .sum();
-        match self.relation {
-            Relation::Equal => lhs == i128::from(self.rhs),
-            Relation::NotEqual => lhs != i128::from(self.rhs),
-            Relation::LessEq => lhs <= i128::from(self.rhs),
-            Relation::GreaterEq => lhs >= i128::from(self.rhs),
-        }
+        holds(
+            self.terms.iter().map(|t| (t.coef, t.view)),
+            self.relation,
+            self.rhs,
+            value,
+        )
+    }
+}
+
+/// Whether `Σ coef · view ⋈ rhs` holds at the values `value` gives, computed exactly.
+pub(super) fn holds(
+    terms: impl Iterator<Item = (i64, View)>,
+    relation: Relation,
+    rhs: i64,
+    value: &dyn Fn(VarId) -> i32,
+) -> bool {
+    let lhs: i128 = terms
+        .map(|(coef, view)| {
+            i128::from(coef) * (i128::from(value(view.var)) + i128::from(view.offset))
+        })
+        .sum();
+    match relation {
+        Relation::Equal => lhs == i128::from(rhs),
+        Relation::NotEqual => lhs != i128::from(rhs),
+        Relation::LessEq => lhs <= i128::from(rhs),
+        Relation::GreaterEq => lhs >= i128::from(rhs),
     }
 }
 

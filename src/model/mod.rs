@@ -13,7 +13,7 @@ use std::fmt;
 
 use crate::constraints::{AllDifferent, AllDifferentSystem, Strength};
 use crate::constraints::{
-    DifferenceIn, Element, Equal, Intersection, Linear, NotEqual, Relation, Table,
+    DifferenceIn, Element, Equal, Intersection, Linear, NotEqual, Relation, SmallLinear, Table,
 };
 use crate::error::ModelError;
 use crate::ids::{ConstraintId, VarId, View};
@@ -245,7 +245,9 @@ impl Model {
     ///
     /// A variable may appear in several terms (it is then propagated more weakly than if
     /// its coefficients were added up). `=`, `<=`, `>=` are propagated on bounds, `!=`
-    /// once all but one term are fixed (see [`Linear`]).
+    /// once all but one term are fixed (see [`Linear`]). Two or three terms over distinct
+    /// variables (differences such as `d == x - y`, orderings) get a dedicated
+    /// propagator that prunes the same, faster.
     ///
     /// Errors: [`ModelError::NoVariables`] for no terms, and
     /// [`ModelError::InvalidConstraint`] if the sum of the terms over the initial domains
@@ -273,6 +275,17 @@ impl Model {
                 constraint: "linear",
                 reason: "the sum of the terms could overflow 64-bit integers".to_string(),
             });
+        }
+        // Two or three terms (differences, orderings): the dedicated propagator.
+        if let Ok(&pair) = <&[_; 2]>::try_from(terms.as_slice())
+            && let Some(small) = SmallLinear::new(pair, relation, rhs)
+        {
+            return self.post(small);
+        }
+        if let Ok(&triple) = <&[_; 3]>::try_from(terms.as_slice())
+            && let Some(small) = SmallLinear::new(triple, relation, rhs)
+        {
+            return self.post(small);
         }
         self.post(Linear::new(&terms, relation, rhs))
     }

@@ -254,46 +254,49 @@ impl Store {
         }
     }
 
+    /// The smallest value: O(1) for every shape, read from the word of a small domain,
+    /// else from the cached bounds cell.
     #[inline]
     pub(crate) fn min(&self, var: u32) -> i32 {
         let l = self.layouts[var as usize];
         if l.is_small() {
             l.base + self.cells[l.start as usize].trailing_zeros() as i32
         } else {
-            self.large_bound(var, false)
+            self.bound_value(l, (self.cells[l.bounds_cell()] >> 32) as usize)
         }
     }
 
+    /// The largest value, as [`Store::min`].
     #[inline]
     pub(crate) fn max(&self, var: u32) -> i32 {
         let l = self.layouts[var as usize];
         if l.is_small() {
             l.base + (63 - self.cells[l.start as usize].leading_zeros()) as i32
         } else {
-            self.large_bound(var, true)
+            self.bound_value(l, (self.cells[l.bounds_cell()] & 0xffff_ffff) as usize)
         }
     }
 
-    /// The minimum or maximum of a domain with more than one word: kept out of line,
-    /// so that the small case inlines as before.
+    /// The value of bound index `index` of a large domain: an offset from the base but
+    /// in a table domain, whose look-up stays out of line.
+    #[inline(always)]
+    fn bound_value(&self, l: Layout, index: usize) -> i32 {
+        if l.extra == NO_TABLE || l.is_interval() {
+            (i64::from(l.base) + index as i64) as i32
+        } else {
+            self.table_value(l, index)
+        }
+    }
+
+    #[cold]
     #[inline(never)]
-    fn large_bound(&self, var: u32, max: bool) -> i32 {
-        let l = self.layouts[var as usize];
-        let (lo, hi) = unpack_bounds(self.cells[l.bounds_cell()]);
-        self.value_at(l, if max { hi } else { lo })
+    fn table_value(&self, l: Layout, index: usize) -> i32 {
+        self.tables[l.extra as usize][index]
     }
 
     /// The table of a table domain.
     fn table(&self, l: Layout) -> Option<&[i32]> {
         (l.words > 1 && l.extra != NO_TABLE).then(|| &*self.tables[l.extra as usize])
-    }
-
-    /// The value that bit (or interval index) `index` of a large domain stands for.
-    fn value_at(&self, l: Layout, index: usize) -> i32 {
-        match self.table(l) {
-            Some(table) => table[index],
-            None => (i64::from(l.base) + index as i64) as i32,
-        }
     }
 
     /// Bit index of `value` in a small, bitset or table domain, if it has one.

@@ -112,7 +112,7 @@ impl Store {
             let keep = if index >= 64 { 0 } else { !0u64 << index };
             return self.retain_small(var, keep);
         }
-        self.retain_range(l, index, l.words as usize * 64)
+        self.raise_lo(l, index)
     }
 
     /// Removes every value above `max`.
@@ -134,7 +134,83 @@ impl Store {
             let keep = if end >= 64 { !0 } else { (1u64 << end) - 1 };
             return self.retain_small(var, keep);
         }
-        self.retain_range(l, 0, end)
+        self.lower_hi(l, end - 1)
+    }
+
+    /// Removes the bit indices below `from` from a bitset or table domain: only the
+    /// words from the old lower bound to the new one change. O(those words).
+    fn raise_lo(&mut self, l: Layout, from: usize) -> Result<Event, Wipeout> {
+        let (lo, hi) = unpack_bounds(self.cells[l.bounds_cell()]);
+        if from <= lo {
+            return Ok(Event::NONE);
+        }
+        if from > hi {
+            return Err(Wipeout);
+        }
+        let new_lo = self.next_set(l, from);
+        let removed =
+            self.clear_words(l, lo / 64, new_lo / 64, new_lo / 64, !0u64 << (new_lo % 64));
+        self.moved_bound(l, removed, new_lo, hi)
+    }
+
+    /// Removes the bit indices above `to` from a bitset or table domain, as
+    /// [`Store::raise_lo`].
+    fn lower_hi(&mut self, l: Layout, to: usize) -> Result<Event, Wipeout> {
+        let (lo, hi) = unpack_bounds(self.cells[l.bounds_cell()]);
+        if to >= hi {
+            return Ok(Event::NONE);
+        }
+        if to < lo {
+            return Err(Wipeout);
+        }
+        let new_hi = self.prev_set(l, to);
+        let removed = self.clear_words(
+            l,
+            new_hi / 64,
+            hi / 64,
+            new_hi / 64,
+            !0u64 >> (63 - new_hi % 64),
+        );
+        self.moved_bound(l, removed, lo, new_hi)
+    }
+
+    /// Clears the words `first..=last` of a bitset or table domain but the bits `keep`
+    /// of word `edge` (the one the new bound lies in). Returns how many values went.
+    #[inline(always)]
+    fn clear_words(&mut self, l: Layout, first: usize, last: usize, edge: usize, keep: u64) -> u64 {
+        let start = l.start as usize;
+        let mut removed = 0u64;
+        for w in first..=last {
+            let keep = if w == edge { keep } else { 0 };
+            let gone = self.cells[start + w] & !keep;
+            if gone != 0 {
+                removed += u64::from(gone.count_ones());
+                self.save(start + w);
+                self.cells[start + w] &= keep;
+            }
+        }
+        removed
+    }
+
+    /// Records a moved bound of a bitset or table domain: `removed` values went, the
+    /// bounds are now `lo..=hi`.
+    fn moved_bound(
+        &mut self,
+        l: Layout,
+        removed: u64,
+        lo: usize,
+        hi: usize,
+    ) -> Result<Event, Wipeout> {
+        let size = self.cells[l.size_cell()] - removed;
+        self.save(l.size_cell());
+        self.cells[l.size_cell()] = size;
+        self.save(l.bounds_cell());
+        self.cells[l.bounds_cell()] = pack_bounds(lo, hi);
+        let mut event = Event::DOMAIN | Event::BOUNDS;
+        if size == 1 {
+            event = event | Event::FIXED;
+        }
+        Ok(event)
     }
 
     /// Makes the domain the single value `value`.
@@ -205,17 +281,7 @@ impl Store {
                 self.cells[start + i] &= keep;
             }
         }
-        let size = self.cells[l.size_cell()];
-        self.save(l.size_cell());
-        self.cells[l.size_cell()] = size - removed;
-        let lo = self.next_set(l, new_lo);
-        let hi = self.prev_set(l, new_hi);
-        self.save(l.bounds_cell());
-        self.cells[l.bounds_cell()] = pack_bounds(lo, hi);
-        let mut event = Event::DOMAIN | Event::BOUNDS;
-        if size - removed == 1 {
-            event = event | Event::FIXED;
-        }
-        Ok(event)
+        let (lo, hi) = (self.next_set(l, new_lo), self.prev_set(l, new_hi));
+        self.moved_bound(l, removed, lo, hi)
     }
 }

@@ -233,3 +233,28 @@ fn a_table_of_far_apart_values_prunes_by_position() {
     );
     assert_eq!(store.set_max(x, -6), Err(Wipeout));
 }
+
+#[test]
+fn bitset_bounds_move_across_words_and_holes() {
+    // 0..200 without 60..=70 and 130..=140: three of its four words hold holes.
+    let values: Vec<i32> = (0..200)
+        .filter(|v| !(60..=70).contains(v) && !(130..=140).contains(v))
+        .collect();
+    let (mut store, x) = store_with(&values);
+    assert_eq!(store.size(x), 178);
+    // A new minimum in a hole lands on the next value, two words on.
+    assert_eq!(store.set_min(x, 65), Ok(Event::DOMAIN | Event::BOUNDS));
+    assert_eq!((store.min(x), store.size(x)), (71, 178 - 60));
+    assert_eq!(store.set_min(x, 71), Ok(Event::NONE));
+    // A new maximum in a hole lands on the previous value.
+    assert_eq!(store.set_max(x, 135), Ok(Event::DOMAIN | Event::BOUNDS));
+    assert_eq!((store.max(x), store.size(x)), (129, 129 - 71 + 1));
+    assert_eq!(store.set_max(x, 150), Ok(Event::NONE));
+    assert_eq!(store.set_max(x, 70), Err(Wipeout));
+    assert_eq!(store.set_min(x, 130), Err(Wipeout));
+    assert_eq!(
+        store.set_min(x, 129),
+        Ok(Event::DOMAIN | Event::BOUNDS | Event::FIXED)
+    );
+    assert_eq!(store.values(x).collect::<Vec<_>>(), vec![129]);
+}
