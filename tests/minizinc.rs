@@ -587,7 +587,11 @@ fn parallel_search_finds_a_solution_an_optimum_or_proves_there_is_none() {
     let one = lines(&fzn(&dir, THREE, &["-p", "2"]));
     assert_eq!(one.len(), 3, "{one:?}");
     let value = |l: &str, name: &str| -> i32 {
-        l.strip_prefix(name).unwrap().trim_end_matches(';').parse().unwrap()
+        l.strip_prefix(name)
+            .unwrap()
+            .trim_end_matches(';')
+            .parse()
+            .unwrap()
     };
     assert!(value(&one[0], "x = ") < value(&one[1], "y = "), "{one:?}");
     assert_eq!(one[2], "----------");
@@ -595,7 +599,11 @@ fn parallel_search_finds_a_solution_an_optimum_or_proves_there_is_none() {
     let output = fzn(&dir, MINIMISE, &["-p", "2", "-s"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let best = lines(&output);
-    assert_eq!(best[2..], ["s = 3;", "----------", "=========="], "{best:?}");
+    assert_eq!(
+        best[2..],
+        ["s = 3;", "----------", "=========="],
+        "{best:?}"
+    );
     assert!(stdout(&output).contains("%%%mzn-stat: objective=3"));
     // No solution, on every thread.
     assert_eq!(
@@ -606,5 +614,9 @@ fn parallel_search_finds_a_solution_an_optimum_or_proves_there_is_none() {
     let all = fzn(&dir, THREE, &["-p", "2", "-a"]);
     assert_eq!(lines(&all).iter().filter(|l| *l == "----------").count(), 3);
     assert_eq!(lines(&all).last().unwrap(), "==========");
-    assert!(stderr(&all).contains("runs on one thread"), "{}", stderr(&all));
+    assert!(
+        stderr(&all).contains("runs on one thread"),
+        "{}",
+        stderr(&all)
+    );
 }
