@@ -16,6 +16,7 @@ use anyhow::Context as _;
 use serde_json::json;
 
 use super::{new_solver, parse_item, write_header};
+use crate::cli::args::Format;
 use crate::cli::input::ensure_not_input;
 use crate::cli::record::{Record, Stats, Style, compact};
 use crate::cli::{Item, ItemReport, SolveArgs, run_batch};
@@ -133,6 +134,7 @@ fn solve_item(
         &answer,
         &solver.statistics(),
         started.elapsed(),
+        style.format,
     );
     if style.stats {
         record = record.stats(Stats::of_puzzle(&grid));
@@ -176,13 +178,16 @@ fn record_trace(
     Ok(written)
 }
 
-/// The record of one answer.
+/// The record of one answer, with the parts `format` writes. The line format
+/// writes the line alone: the grids and JSON fields the others draw cost more
+/// than many a solve (`docs/performance.md`).
 fn record(
     item: &Item,
     puzzle: &Grid,
     answer: &Answer,
     statistics: &Statistics,
     time: Duration,
+    format: Format,
 ) -> Record {
     let (status, solution) = match answer {
         Answer::Unique(g) => ("unique", Some(g)),
@@ -191,21 +196,23 @@ fn record(
         Answer::None => ("none", None),
         Answer::Stopped(_) => ("stopped", None),
     };
-    let (line, grid) = match answer {
-        Answer::Unique(g) | Answer::Found(g) => (g.to_line(), g.to_grid_string()),
-        Answer::Multiple(g) => (
-            "multiple".to_owned(),
-            format!(
-                "{}multiple: more than one solution; this is one of them\n",
-                g.to_grid_string()
-            ),
+    let line = match answer {
+        Answer::Unique(g) | Answer::Found(g) => g.to_line(),
+        Answer::Multiple(_) => "multiple".to_owned(),
+        Answer::None => "none".to_owned(),
+        Answer::Stopped(reason) => format!("stopped: {reason}"),
+    };
+    if format == Format::Line {
+        return Record::new(item, status, line).time(time);
+    }
+    let grid = match answer {
+        Answer::Unique(g) | Answer::Found(g) => g.to_grid_string(),
+        Answer::Multiple(g) => format!(
+            "{}multiple: more than one solution; this is one of them\n",
+            g.to_grid_string()
         ),
-        Answer::None => ("none".to_owned(), "No solution exists\n".to_owned()),
-        Answer::Stopped(reason) => {
-            let line = format!("stopped: {reason}");
-            let grid = format!("{line}\n");
-            (line, grid)
-        }
+        Answer::None => "No solution exists\n".to_owned(),
+        Answer::Stopped(_) => format!("{line}\n"),
     };
     let mut record = Record::new(item, status, line)
         .puzzle(puzzle)
