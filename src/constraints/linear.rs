@@ -60,6 +60,14 @@ impl Term {
         }
     }
 
+    fn max(self, ctx: &Context<'_>) -> i64 {
+        if self.coef >= 0 {
+            self.coef * i64::from(ctx.max(self.view))
+        } else {
+            self.coef * i64::from(ctx.min(self.view))
+        }
+    }
+
     /// Enforces `coef · view <= bound`.
     fn at_most(self, ctx: &mut Context<'_>, bound: i64) -> Result<bool, Conflict> {
         match self.coef {
@@ -150,11 +158,15 @@ impl Linear {
         if min_sum > rhs {
             return Err(Conflict);
         }
+        // Everything else contributes at least min_sum - t.min, so t may reach
+        // slack + t.min: only a term wider than the slack can lose values.
+        let slack = rhs - min_sum;
         let mut changed = false;
         for t in self.terms.iter().map(term) {
-            // Everything else contributes at least min_sum - t.min.
-            let bound = rhs - (min_sum - t.min(ctx));
-            changed |= t.at_most(ctx, bound)?;
+            let low = t.min(ctx);
+            if t.max(ctx) - low > slack {
+                changed |= t.at_most(ctx, slack + low)?;
+            }
         }
         Ok(changed)
     }
