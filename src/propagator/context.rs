@@ -92,34 +92,40 @@ impl Context<'_> {
     }
 
     /// The number of values left.
+    #[inline]
     pub fn size(&self, view: impl Into<View>) -> u32 {
         self.store.size(view.into().var.raw())
     }
 
     /// Whether one value is left.
+    #[inline]
     pub fn is_fixed(&self, view: impl Into<View>) -> bool {
         self.store.is_fixed(view.into().var.raw())
     }
 
     /// The value, if only one is left.
+    #[inline]
     pub fn value(&self, view: impl Into<View>) -> Option<i32> {
         let view = view.into();
         self.is_fixed(view).then(|| self.min(view))
     }
 
     /// The smallest value left.
+    #[inline]
     pub fn min(&self, view: impl Into<View>) -> i32 {
         let view = view.into();
         self.store.min(view.var.raw()) + view.offset
     }
 
     /// The largest value left.
+    #[inline]
     pub fn max(&self, view: impl Into<View>) -> i32 {
         let view = view.into();
         self.store.max(view.var.raw()) + view.offset
     }
 
     /// Whether `value` is still possible.
+    #[inline]
     pub fn contains(&self, view: impl Into<View>, value: i32) -> bool {
         let view = view.into();
         value
