@@ -8,7 +8,7 @@ use flatzinc::{
     OptimizationType, ParDeclItem, SetExpr, SetLiteral, SetLiteralExpr, Stmt, VarDeclItem,
 };
 
-use super::output::Output;
+use super::output::{Output, output_array};
 use super::parse::Statement;
 use super::search::{self, Annotated};
 use super::{FlatZincError, UNBOUNDED_MAX, UNBOUNDED_MIN};
@@ -779,27 +779,4 @@ fn term_of(item: &Item) -> Option<Term> {
         Item::Bool(value) => Some(Term::Const(i32::from(*value))),
         Item::Set(_) | Item::Float => None,
     }
-}
-
-/// The index sets of an `output_array` annotation, if there is one.
-fn output_array(annos: &[Annotation]) -> Result<Option<Vec<(i64, i64)>>, String> {
-    let Some(annotation) = annos.iter().find(|a| a.id == "output_array") else {
-        return Ok(None);
-    };
-    let bad = || "output_array takes a list of index ranges".to_string();
-    let [AnnExpr::Expr(Expr::ArrayOfSet(sets))] = annotation.expressions.as_slice() else {
-        return Err(bad());
-    };
-    sets.iter()
-        .map(|set| match set {
-            SetExpr::Set(SetLiteralExpr::IntInRange(IntExpr::Int(lb), IntExpr::Int(ub))) => {
-                match (i64::try_from(*lb), i64::try_from(*ub)) {
-                    (Ok(lb), Ok(ub)) => Ok((lb, ub)),
-                    _ => Err(bad()),
-                }
-            }
-            _ => Err(bad()),
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .map(Some)
 }

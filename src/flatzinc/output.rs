@@ -2,6 +2,8 @@
 
 use std::fmt::Write;
 
+use flatzinc::{AnnExpr, Annotation, Expr, IntExpr, SetExpr, SetLiteralExpr};
+
 use super::build::Item;
 use crate::search::Solution;
 
@@ -68,4 +70,27 @@ fn value(item: &Item, bool: bool, solution: &Solution) -> String {
         true => (number != 0).to_string(),
         false => number.to_string(),
     }
+}
+
+/// The index sets of an `output_array` annotation, if there is one.
+pub(super) fn output_array(annos: &[Annotation]) -> Result<Option<Vec<(i64, i64)>>, String> {
+    let Some(annotation) = annos.iter().find(|a| a.id == "output_array") else {
+        return Ok(None);
+    };
+    let bad = || "output_array takes a list of index ranges".to_string();
+    let [AnnExpr::Expr(Expr::ArrayOfSet(sets))] = annotation.expressions.as_slice() else {
+        return Err(bad());
+    };
+    sets.iter()
+        .map(|set| match set {
+            SetExpr::Set(SetLiteralExpr::IntInRange(IntExpr::Int(lb), IntExpr::Int(ub))) => {
+                match (i64::try_from(*lb), i64::try_from(*ub)) {
+                    (Ok(lb), Ok(ub)) => Ok((lb, ub)),
+                    _ => Err(bad()),
+                }
+            }
+            _ => Err(bad()),
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
 }
