@@ -16,6 +16,10 @@
 //! worker reads at each node as its branch-and-bound bound. Limits span the whole run
 //! (a shared stop flag), statistics are summed over workers.
 
+mod split;
+#[cfg(test)]
+mod tests;
+
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -24,12 +28,13 @@ use std::time::Instant;
 use super::assumptions::Assumption;
 use super::optimize::Bound;
 use super::{
-    Branch, Count, CountStatus, Goal, Improvement, Limits, Objective, OptimizeOutcome, Outcome,
+    Count, CountStatus, Goal, Improvement, Limits, Objective, OptimizeOutcome, Outcome,
     SearchObserver, Solution, Solver, Statistics, Step, StopReason,
 };
 use crate::error::ModelError;
 use crate::ids::{ConstraintId, View};
 use crate::model::Model;
+use split::{Subproblem, split};
 
 /// The subproblems per thread unless [`ParallelSolver::set_subproblems_per_thread`]
 /// says otherwise: enough for uneven subproblems to balance out, few enough that
@@ -367,98 +372,6 @@ fn add(total: &mut Statistics, stats: &Statistics, depth: u32) {
     total.peak_depth = total.peak_depth.max(stats.peak_depth + depth);
 }
 
-/// The decisions from the root to a node, as assumptions.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Subproblem {
-    decisions: Vec<Assumption>,
-}
-
-/// The assumption that `var branch value` makes.
-fn assumption(var: u32, branch: Branch, value: i32) -> Assumption {
-    match branch {
-        Branch::Equal => Assumption::Equal(var, value),
-        Branch::NotEqual => Assumption::NotEqual(var, value),
-        Branch::LessEqual => Assumption::AtMost(var, value),
-        // A split's value is below the maximum: `value + 1` does not overflow.
-        Branch::Greater => Assumption::AtLeast(var, value + 1),
-    }
-}
-
-/// An open node of the splitting.
-struct Open {
-    subproblem: Subproblem,
-    /// The branches from the root: `false` for a decision's first branch, `true`
-    /// for its negation; they sort in search order.
-    path: Vec<bool>,
-    /// The size of its search space: the sum of log2 of the domain sizes.
-    size: f64,
-    /// The decision the solver makes there; `None` at a solution.
-    decision: Option<(u32, Branch, i32)>,
-}
-
-/// Splits the search of `solver` for `goal` into about `target` subproblems (or
-/// fewer, if the tree is smaller), in left-to-right order, which partition its
-/// solutions; with the statistics of the splitting (each node it propagated). The
-/// solver keeps its own assumptions, the first ones of each subproblem's.
-///
-/// The open node with the largest search space (domain sizes multiplied) is
-/// branched on first: splitting level by level would leave most of the work in the
-/// chain of `x != v` branches, one subproblem holding half of the tree.
-/// `O(target²)` comparisons, and `O(target)` propagations from the root.
-fn split(solver: &mut Solver, goal: Goal, target: usize) -> (Vec<Subproblem>, Statistics) {
-    let base = solver.assumptions.len();
-    let mut stats = Statistics::default();
-    let mut open = |decisions: Vec<Assumption>, path: Vec<bool>, stats: &mut Statistics| {
-        solver.assumptions.truncate(base);
-        solver.assumptions.extend_from_slice(&decisions);
-        solver.fresh(goal);
-        let consistent = solver.start_search(&mut (), Instant::now());
-        add(stats, &solver.stats, 0);
-        consistent.then(|| Open {
-            subproblem: Subproblem { decisions },
-            path,
-            size: (0..solver.store.var_count() as u32)
-                .map(|v| f64::from(solver.store.size(v)).log2())
-                .sum(),
-            decision: solver.brancher.decide(&solver.store),
-        })
-    };
-    let mut nodes: Vec<Open> = open(Vec::new(), Vec::new(), &mut stats)
-        .into_iter()
-        .collect();
-    // Each expansion adds at most one subproblem; a tree with many failures at the
-    // top may need more, but not many more.
-    let mut budget = 4 * target.max(1);
-    while nodes.len() < target && budget > 0 {
-        let largest = (nodes.iter().enumerate())
-            .filter(|(_, node)| node.decision.is_some())
-            .max_by(|(_, a), (_, b)| a.size.total_cmp(&b.size))
-            .map(|(i, _)| i);
-        let Some(largest) = largest else {
-            break;
-        };
-        let node = nodes.swap_remove(largest);
-        let (var, branch, value) = node.decision.expect("chosen for its decision");
-        for (second, branch) in [(false, branch), (true, branch.negated())] {
-            let mut decisions = node.subproblem.decisions.clone();
-            decisions.push(assumption(var, branch, value));
-            let mut path = node.path.clone();
-            path.push(second);
-            stats.nodes += 1;
-            nodes.extend(open(decisions, path, &mut stats));
-        }
-        budget -= 1;
-    }
-    solver.assumptions.truncate(base);
-    nodes.sort_by(|a, b| a.path.cmp(&b.path));
-    stats.peak_depth = (nodes.iter())
-        .map(|node| node.path.len() as u32)
-        .max()
-        .unwrap_or(0);
-    let subproblems = nodes.into_iter().map(|node| node.subproblem).collect();
-    (subproblems, stats)
-}
-
 /// What the threads share: the subproblems, the next one to take, the stop flag and
 /// why the run stopped, the nodes and failures so far against the limits.
 struct Shared<'a> {
@@ -792,101 +705,5 @@ impl SharedBound {
                 .checked_add(1)
                 .map(|v| Some(Assumption::AtLeast(var, v))),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Strength;
-
-    /// n queens, three all-different constraints.
-    fn queens(n: usize) -> Solver {
-        let mut model = Model::new();
-        let q = model.int_vars(n, 1, n as i32).unwrap();
-        for sign in [0, 1, -1] {
-            let views = q.iter().enumerate().map(|(i, &x)| x + sign * i as i32);
-            model.all_different_with(views, Strength::Value).unwrap();
-        }
-        Solver::new(model)
-    }
-
-    /// The solutions of `solver` under the subproblem's decisions.
-    fn solutions_of(solver: &mut Solver, subproblem: &Subproblem) -> Vec<Solution> {
-        solver.assumptions.clear();
-        solver.assumptions.extend_from_slice(&subproblem.decisions);
-        solver.fresh(Goal::All);
-        let mut solutions = Vec::new();
-        while solver.step(&mut ()) == Step::Solution {
-            solutions.push(solver.current_solution());
-        }
-        solutions
-    }
-
-    #[test]
-    fn subproblems_partition_the_solutions() {
-        let mut all: Vec<Solution> = queens(8).solutions().collect();
-        all.sort_by(|a, b| a.values().cmp(b.values()));
-        assert_eq!(all.len(), 92);
-        for target in [1, 2, 7, 60, 500] {
-            let mut solver = queens(8);
-            let (subproblems, stats) = split(&mut solver, Goal::All, target);
-            assert!(
-                subproblems.len() >= target.min(30),
-                "{target}: {}",
-                subproblems.len()
-            );
-            assert!(stats.propagations > 0);
-            let mut found: Vec<Solution> = (subproblems.iter())
-                .flat_map(|s| solutions_of(&mut solver, s))
-                .collect();
-            found.sort_by(|a, b| a.values().cmp(b.values()));
-            // Each solution in exactly one subproblem.
-            assert_eq!(found, all, "target {target}");
-        }
-    }
-
-    #[test]
-    fn splits_with_domain_splitting_and_keeps_assumptions() {
-        use crate::{SearchConfig, ValueOrder};
-        let build = || {
-            let mut solver = queens(6);
-            solver.set_config(SearchConfig::new().value_order(ValueOrder::Split));
-            let first = solver.model().vars().next().unwrap();
-            solver.assume_not(first, 2).unwrap();
-            solver
-        };
-        let expected = build().count(None).solutions;
-        let mut solver = build();
-        let (subproblems, _) = split(&mut solver, Goal::All, 40);
-        assert_eq!(solver.assumptions.len(), 1);
-        assert!(subproblems.iter().any(|s| {
-            (s.decisions.iter())
-                .any(|d| matches!(d, Assumption::AtMost(..) | Assumption::AtLeast(..)))
-        }));
-        let total: usize = (subproblems.iter())
-            .map(|s| {
-                let mut solver = build();
-                solver.assumptions.extend_from_slice(&s.decisions);
-                solver.fresh(Goal::All);
-                let mut count = 0;
-                while solver.step(&mut ()) == Step::Solution {
-                    count += 1;
-                }
-                count
-            })
-            .sum();
-        assert_eq!(total as u64, expected);
-    }
-
-    #[test]
-    fn an_unsatisfiable_root_has_no_subproblems() {
-        let mut solver = queens(3);
-        let (subproblems, _) = split(&mut solver, Goal::All, 10);
-        let mut count = 0;
-        for s in &subproblems {
-            count += solutions_of(&mut solver, s).len();
-        }
-        assert_eq!(count, 0);
     }
 }
