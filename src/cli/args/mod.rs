@@ -7,6 +7,9 @@
 //! option values (numbers, sizes, durations) are in `values.rs`.
 
 mod minizinc;
+#[cfg(test)]
+mod tests;
+mod trace;
 mod values;
 
 use std::ffi::OsString;
@@ -19,6 +22,8 @@ use alldiff::sudoku::{Difficulty, Propagation, SolverOptions, Symmetry};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub(crate) use minizinc::{FznArgs, MinizincArgs, MinizincCommand};
+use trace::TRACE_EXIT_HELP;
+pub(crate) use trace::{TraceArgs, TraceCommand, TreeFormat};
 pub(crate) use values::{default_threads, max_threads, parse_duration};
 use values::{parse_limit, parse_side, parse_threads};
 
@@ -231,15 +236,6 @@ pub(crate) enum Command {
     /// Set alldiff up as a MiniZinc solver.
     Minizinc(MinizincArgs),
 }
-
-/// Exit statuses of `alldiff trace`.
-const TRACE_EXIT_HELP: &str = "\
-Exit status:
-  0  done
-  1  (summary) the trace is incomplete: cut by its event cap, or it stops
-     before its final statistics record; what it holds is printed, marked so
-  2  usage error, a trace that cannot be read or is not valid, a node that is
-     not in the trace, or (svg) no `dot` program";
 
 /// Per-puzzle search limits, shared by solve, count, rate and explain.
 #[derive(Debug, Clone, Args)]
@@ -572,102 +568,6 @@ pub(crate) struct RateArgs {
     pub(crate) puzzles: PuzzleArgs,
 }
 
-/// Options of `alldiff trace`.
-#[derive(Debug, Args)]
-pub(crate) struct TraceArgs {
-    /// What to show.
-    #[command(subcommand)]
-    pub(crate) command: TraceCommand,
-}
-
-/// The `alldiff trace` subcommands.
-#[derive(Debug, Subcommand)]
-pub(crate) enum TraceCommand {
-    /// Summarise a trace: nodes, failures, solutions, depth profile, busiest
-    /// constraints, statistics.
-    #[command(after_long_help = TRACE_EXIT_HELP)]
-    Summary {
-        /// The trace file.
-        #[arg(value_name = "FILE")]
-        file: PathBuf,
-    },
-    /// Draw the search tree as Graphviz DOT (or SVG through `dot -Tsvg`).
-    #[command(
-        long_about = "Draw the search tree: Graphviz DOT text on standard output, or SVG \
-                      with --format svg (this runs the `dot` program of Graphviz, which must \
-                      be installed). Solutions are green double circles, failures red boxes; \
-                      each subtree whose every leaf failed is one grey box with its size.",
-        after_long_help = TRACE_EXIT_HELP
-    )]
-    Tree {
-        /// The trace file.
-        #[arg(value_name = "FILE")]
-        file: PathBuf,
-        /// Draw at most N boxes, the top of the tree (breadth-first); a dashed box
-        /// under a node counts the nodes cut below it, and one note counts them all.
-        #[arg(long, value_name = "N", default_value_t = 500)]
-        max_nodes: usize,
-        /// Draw every node, even inside failed subtrees.
-        #[arg(long)]
-        no_collapse: bool,
-        /// `dot` (text) or `svg` (needs the `dot` program).
-        #[arg(long, value_enum, default_value = "dot")]
-        format: TreeFormat,
-    },
-    /// Print the domain of every variable at one node of the trace.
-    #[command(
-        long_about = "Print the domain of every variable at node N, after its propagation \
-                      (node 0 is the root). For a Sudoku trace (variables r1c1, r1c2, ...) \
-                      the domains are drawn as a candidate grid: each cell lists its \
-                      remaining candidates, aligned, with box separators, and `!` marks a \
-                      cell with none left (the node failed). Otherwise one line per \
-                      variable: `name: v1 v2 ...`.",
-        after_long_help = TRACE_EXIT_HELP
-    )]
-    Replay {
-        /// The trace file.
-        #[arg(value_name = "FILE")]
-        file: PathBuf,
-        /// The node id.
-        #[arg(long, value_name = "N")]
-        node: u64,
-    },
-    /// Write the search tree as one interactive HTML page to open in a browser.
-    #[command(
-        long_about = "Write one self-contained HTML page (script, style and data inline; it \
-                      loads nothing from the network) showing the search tree: failed \
-                      subtrees folded into counted triangles that unfold on a click, \
-                      solutions marked, zoom, pan and fit; for a clicked node its decisions, \
-                      domains (a candidate grid for a Sudoku trace), failing constraint and \
-                      subtree counts; the search's statistics, nodes per depth and busiest \
-                      constraints and rules; next/previous solution, go to node, search a \
-                      variable. Open it with `#node=N` after its address to select node N.",
-        after_long_help = TRACE_EXIT_HELP
-    )]
-    View {
-        /// The trace file.
-        #[arg(value_name = "FILE")]
-        file: PathBuf,
-        /// Where to write the page; `-` for standard output. Default: FILE with the
-        /// extension `.html`.
-        #[arg(short, long, value_name = "OUT")]
-        output: Option<PathBuf>,
-        /// Put at most N nodes (the first, in search order) into the page; it says
-        /// how many it leaves out.
-        #[arg(long, value_name = "N", default_value_t = 200_000)]
-        max_nodes: usize,
-    },
-}
-
-/// `trace tree --format` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum TreeFormat {
-    /// Graphviz DOT text.
-    Dot,
-    /// SVG drawn by `dot -Tsvg`.
-    Svg,
-}
-
 /// Where puzzles come from, plus [`OutputArgs`]; flattened into every
 /// puzzle-consuming subcommand.
 #[derive(Debug, Clone, Args)]
@@ -780,135 +680,5 @@ impl Format {
             None if stdout_is_terminal => Format::Grid,
             None => Format::Line,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use clap::CommandFactory;
-    use clap::error::ErrorKind;
-
-    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
-        Cli::try_parse_from(std::iter::once("alldiff").chain(args.iter().copied()))
-    }
-
-    fn puzzle_args(cli: Cli) -> PuzzleArgs {
-        match cli.command {
-            Command::Solve(a) => a.puzzles,
-            Command::Count(a) => a.puzzles,
-            Command::Validate(a) => a.puzzles,
-            Command::Rate(a) => a.puzzles,
-            Command::Explain(a) => a.puzzles,
-            Command::Generate(_) | Command::Trace(_) | Command::Fzn(_) | Command::Minizinc(_) => {
-                panic!("no puzzle arguments")
-            }
-        }
-    }
-
-    #[test]
-    fn clap_definition_is_consistent() {
-        Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn every_puzzle_subcommand_takes_the_shared_group() {
-        for sub in ["solve", "count", "validate", "rate", "explain"] {
-            let cli = parse(&[sub, "--format", "json", "--threads", "3", "p1", "p2"]).unwrap();
-            let args = puzzle_args(cli);
-            assert_eq!(
-                args.puzzles,
-                vec![OsString::from("p1"), OsString::from("p2")]
-            );
-            assert_eq!(args.input, None);
-            assert_eq!(args.output.format, Some(Format::Json));
-            assert_eq!(args.output.threads, NonZeroUsize::new(3));
-        }
-        let cli = parse(&["generate", "-f", "line", "-j", "1"]).unwrap();
-        let Command::Generate(g) = cli.command else {
-            panic!("expected generate")
-        };
-        assert_eq!(g.output.format, Some(Format::Line));
-        assert_eq!(g.output.threads(), NonZeroUsize::MIN);
-    }
-
-    #[test]
-    fn input_file_and_positional_puzzles_conflict() {
-        let err = parse(&["solve", "--input", "f.txt", "p1"]).unwrap_err();
-        assert_eq!(err.kind(), ErrorKind::ArgumentConflict);
-        let args = puzzle_args(parse(&["solve", "-i", "f.txt"]).unwrap());
-        assert_eq!(args.input, Some(PathBuf::from("f.txt")));
-        assert!(args.puzzles.is_empty());
-    }
-
-    #[test]
-    fn zero_or_garbage_threads_is_a_usage_error() {
-        for bad in ["0", "-1", "two", ""] {
-            let flag = format!("--threads={bad}");
-            let err = parse(&["solve", &flag]).unwrap_err();
-            assert_eq!(err.kind(), ErrorKind::ValueValidation, "--threads {bad:?}");
-            assert_eq!(err.exit_code(), 2);
-        }
-        let err = parse(&["solve", "--threads", "0"]).unwrap_err();
-        assert!(err.to_string().contains("at least 1"), "{err}");
-    }
-
-    #[test]
-    fn limit_zero_and_bad_sizes_are_usage_errors() {
-        let err = parse(&["count", "--limit", "0"]).unwrap_err();
-        assert_eq!(err.exit_code(), 2);
-        assert!(parse(&["generate", "--size", "10"]).is_err());
-        assert!(parse(&["generate", "--box-size", "6"]).is_err());
-        assert!(parse(&["generate", "--size", "16", "--box-size", "4"]).is_err());
-        assert!(parse(&["generate", "--hide-random", "40", "--hints", "30"]).is_err());
-        let err = parse(&["generate", "--attempts", "0"]).unwrap_err();
-        assert_eq!(err.exit_code(), 2);
-    }
-
-    #[test]
-    fn unknown_format_is_a_usage_error() {
-        let err = parse(&["count", "--format", "xml"]).unwrap_err();
-        assert_eq!(err.kind(), ErrorKind::InvalidValue);
-    }
-
-    #[test]
-    fn a_subcommand_is_required() {
-        assert!(parse(&[]).is_err());
-    }
-
-    #[test]
-    fn format_defaults_to_grid_on_a_terminal_and_line_elsewhere() {
-        assert_eq!(Format::resolve(None, true), Format::Grid);
-        assert_eq!(Format::resolve(None, false), Format::Line);
-        for &f in Format::value_variants() {
-            assert_eq!(Format::resolve(Some(f), true), f);
-            assert_eq!(Format::resolve(Some(f), false), f);
-        }
-    }
-
-    #[test]
-    fn threads_are_capped_by_the_cores_and_the_items() {
-        let args = puzzle_args(parse(&["solve", "--threads", "100000"]).unwrap());
-        assert_eq!(args.output.threads(), max_threads());
-        assert_eq!(args.output.threads_for(1), NonZeroUsize::MIN);
-        assert_eq!(args.output.threads_for(0), max_threads());
-        let args = puzzle_args(parse(&["solve", "--threads", "1"]).unwrap());
-        assert_eq!(args.output.threads_for(1000), NonZeroUsize::MIN);
-    }
-
-    #[test]
-    fn threads_default_to_every_core() {
-        let args = puzzle_args(parse(&["solve"]).unwrap());
-        assert_eq!(args.output.threads(), default_threads());
-    }
-
-    #[test]
-    fn help_mentions_exit_status_and_input_rules() {
-        let mut cmd = Cli::command();
-        let solve = cmd.find_subcommand_mut("solve").unwrap();
-        let help = solve.render_long_help().to_string();
-        assert!(help.contains("Exit status"), "{help}");
-        assert!(help.contains("'#'"), "{help}");
-        assert!(help.contains("--threads"), "{help}");
     }
 }
