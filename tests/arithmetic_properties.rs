@@ -178,33 +178,7 @@ fn build(problem: &Problem) -> (Model, Vec<VarId>) {
 /// The solver agrees with brute force under each configuration, and root
 /// propagation keeps every value a solution uses.
 fn check(problem: &Problem, configs: &[SearchConfig]) -> Result<(), TestCaseError> {
-    let expected = brute_force(problem);
-    for &config in configs {
-        let (model, vars) = build(problem);
-        let mut solver = Solver::with_config(model, config);
-        let found: Vec<Vec<i32>> = solver
-            .solutions()
-            .map(|s| vars.iter().map(|&x| s[x]).collect())
-            .collect();
-        let distinct: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
-        prop_assert_eq!(distinct.len(), found.len(), "a solution was reported twice");
-        prop_assert_eq!(&distinct, &expected, "{:?}", config);
-    }
-    let (model, _) = build(problem);
-    match Solver::new(model).root_domains() {
-        None => prop_assert!(expected.is_empty(), "root failed on a satisfiable model"),
-        Some(domains) => {
-            for solution in &expected {
-                for (var, value) in solution.iter().enumerate() {
-                    prop_assert!(
-                        domains[var].contains(value),
-                        "root removed {value} of #{var}"
-                    );
-                }
-            }
-        }
-    }
-    Ok(())
+    common::check_solutions(&brute_force(problem), configs, &|| build(problem))
 }
 
 proptest! {

@@ -227,30 +227,16 @@ impl Problem {
 fn check(problem: &Problem) -> Result<(), TestCaseError> {
     let expected = problem.brute_force();
     let n = problem.domains.len();
-    for config in common::all_configs() {
+    let configs = common::all_configs();
+    common::check_solutions(&expected, &configs, &|| {
         let (model, vars) = problem.build();
-        let mut solver = Solver::with_config(model, config);
-        let found: Vec<Vec<i32>> = solver
-            .solutions()
-            .map(|s| vars[..n].iter().map(|&x| s[x]).collect())
-            .collect();
-        let distinct: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
-        prop_assert_eq!(distinct.len(), found.len(), "a solution was reported twice");
-        prop_assert_eq!(&distinct, &expected, "{:?}", config);
-        let count = solver.count(None);
+        (model, vars[..n].to_vec())
+    })?;
+    for config in configs {
+        let (model, _) = problem.build();
+        let count = Solver::with_config(model, config).count(None);
         prop_assert_eq!(count.solutions, expected.len() as u64);
         prop_assert_eq!(count.status, CountStatus::Complete);
-    }
-    let (model, _) = problem.build();
-    match Solver::new(model).root_domains() {
-        None => prop_assert!(expected.is_empty(), "root failed on a satisfiable model"),
-        Some(domains) => {
-            for solution in &expected {
-                for (var, value) in solution.iter().enumerate() {
-                    prop_assert!(domains[var].contains(value), "a supported value went");
-                }
-            }
-        }
     }
     Ok(())
 }

@@ -9,7 +9,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use alldiff::{Model, Relation, SearchConfig, Solver, Strength, VarId, View};
+use alldiff::{Model, Relation, SearchConfig, Strength, VarId, View};
 use proptest::prelude::*;
 
 /// A view as the oracle sees it: (variable index, offset).
@@ -178,32 +178,7 @@ fn check(problem: &Problem, configs: &[SearchConfig]) -> Result<(), TestCaseErro
     let expected = common::brute_force(&problem.domains, &|values| {
         problem.specs.iter().all(|s| s.holds(values))
     });
-    for &config in configs {
-        let (model, vars) = build(problem);
-        let mut solver = Solver::with_config(model, config);
-        let found: Vec<Vec<i32>> = solver
-            .solutions()
-            .map(|s| vars.iter().map(|&x| s[x]).collect())
-            .collect();
-        let distinct: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
-        prop_assert_eq!(distinct.len(), found.len(), "a solution was reported twice");
-        prop_assert_eq!(&distinct, &expected, "{:?}", config);
-    }
-    let (model, _) = build(problem);
-    match Solver::new(model).root_domains() {
-        None => prop_assert!(expected.is_empty(), "root failed on a satisfiable model"),
-        Some(domains) => {
-            for solution in &expected {
-                for (var, value) in solution.iter().enumerate() {
-                    prop_assert!(
-                        domains[var].contains(value),
-                        "root removed {value} of #{var}"
-                    );
-                }
-            }
-        }
-    }
-    Ok(())
+    common::check_solutions(&expected, configs, &|| build(problem))
 }
 
 proptest! {

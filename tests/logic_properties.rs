@@ -291,33 +291,7 @@ fn build(problem: &Problem) -> (Model, Vec<VarId>) {
 
 fn check(problem: &Problem, configs: &[alldiff::SearchConfig]) -> Result<(), TestCaseError> {
     prop_assert!(problem.bools <= problem.domains.len());
-    let expected = brute_force(problem);
-    for &config in configs {
-        let (model, vars) = build(problem);
-        let mut solver = Solver::with_config(model, config);
-        let found: Vec<Vec<i32>> = solver
-            .solutions()
-            .map(|s| vars.iter().map(|&x| s[x]).collect())
-            .collect();
-        let distinct: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
-        prop_assert_eq!(distinct.len(), found.len(), "a solution was reported twice");
-        prop_assert_eq!(&distinct, &expected, "{:?}", config);
-        let domains = solver.root_domains();
-        match domains {
-            None => prop_assert!(expected.is_empty(), "root failed on a satisfiable model"),
-            Some(domains) => {
-                for solution in &expected {
-                    for (var, value) in solution.iter().enumerate() {
-                        prop_assert!(
-                            domains[var].contains(value),
-                            "root removed a supported value"
-                        );
-                    }
-                }
-            }
-        }
-    }
-    Ok(())
+    common::check_solutions(&brute_force(problem), configs, &|| build(problem))
 }
 
 proptest! {

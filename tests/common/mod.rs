@@ -102,3 +102,42 @@ pub fn brute_force(domains: &[Vec<i32>], holds: &dyn Fn(&[i32]) -> bool) -> BTre
     walk(domains, holds, &mut Vec::new(), &mut found);
     found
 }
+
+/// What every brute-force property suite checks of a model: under each of
+/// `configs` the solver reports exactly `expected` (the values of the variables
+/// `build` lists, the first ones of the model), each solution once; and root
+/// propagation fails only on a model without solutions and keeps every value some
+/// solution uses. `build` makes a fresh model each time.
+pub fn check_solutions(
+    expected: &BTreeSet<Vec<i32>>,
+    configs: &[SearchConfig],
+    build: &dyn Fn() -> (Model, Vec<VarId>),
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    use proptest::{prop_assert, prop_assert_eq};
+    for &config in configs {
+        let (model, vars) = build();
+        let mut solver = alldiff::Solver::with_config(model, config);
+        let found: Vec<Vec<i32>> = solver
+            .solutions()
+            .map(|s| vars.iter().map(|&x| s[x]).collect())
+            .collect();
+        let distinct: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
+        prop_assert_eq!(distinct.len(), found.len(), "a solution was reported twice");
+        prop_assert_eq!(&distinct, expected, "{:?}", config);
+    }
+    let (model, _) = build();
+    match alldiff::Solver::new(model).root_domains() {
+        None => prop_assert!(expected.is_empty(), "root failed on a satisfiable model"),
+        Some(domains) => {
+            for solution in expected {
+                for (var, value) in solution.iter().enumerate() {
+                    prop_assert!(
+                        domains[var].contains(value),
+                        "root removed {value} of #{var}"
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
