@@ -88,17 +88,17 @@ pub fn first(n: usize, strength: Strength) -> Result<Option<Vec<i32>>, ModelErro
     })
 }
 
+#[path = "shared/args.rs"]
+#[allow(
+    clippy::duplicate_mod,
+    reason = "tests/examples.rs includes several examples"
+)]
+mod args;
+
 const USAGE: &str = "usage: all_interval N   (length, from 1 to 30)";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(n) = args
-        .first()
-        .filter(|_| args.len() == 1)
-        .and_then(|n| n.parse::<usize>().ok())
-        .filter(|n| (1..=30).contains(n))
-    else {
-        eprintln!("{USAGE}");
+    let Some(n) = args::size(USAGE, 1..=30) else {
         return ExitCode::from(2);
     };
     let start = std::time::Instant::now();

@@ -90,17 +90,17 @@ pub fn solve(
     Ok((best, statistics))
 }
 
+#[path = "shared/args.rs"]
+#[allow(
+    clippy::duplicate_mod,
+    reason = "tests/examples.rs includes several examples"
+)]
+mod args;
+
 const USAGE: &str = "usage: golomb_ruler M   (marks, from 2 to 12)";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(m) = args
-        .first()
-        .filter(|_| args.len() == 1)
-        .and_then(|m| m.parse::<usize>().ok())
-        .filter(|m| (2..=12).contains(m))
-    else {
-        eprintln!("{USAGE}");
+    let Some(m) = args::size(USAGE, 2..=12) else {
         return ExitCode::from(2);
     };
     let start = std::time::Instant::now();

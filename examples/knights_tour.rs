@@ -112,17 +112,17 @@ pub fn board(n: usize, order: &[usize]) -> String {
         .collect()
 }
 
+#[path = "shared/args.rs"]
+#[allow(
+    clippy::duplicate_mod,
+    reason = "tests/examples.rs includes several examples"
+)]
+mod args;
+
 const USAGE: &str = "usage: knights_tour N   (N from 1 to 30)";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(n) = args
-        .first()
-        .filter(|_| args.len() == 1)
-        .and_then(|n| n.parse::<usize>().ok())
-        .filter(|n| (1..=30).contains(n))
-    else {
-        eprintln!("{USAGE}");
+    let Some(n) = args::size(USAGE, 1..=30) else {
         return ExitCode::from(2);
     };
     let start = std::time::Instant::now();
