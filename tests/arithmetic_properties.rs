@@ -93,15 +93,6 @@ fn view(vars: usize) -> impl Strategy<Value = V> {
     (0..vars, prop_oneof![3 => Just(0), 1 => -2..=2i32])
 }
 
-fn relation() -> impl Strategy<Value = Relation> {
-    prop_oneof![
-        Just(Relation::Equal),
-        Just(Relation::NotEqual),
-        Just(Relation::LessEq),
-        Just(Relation::GreaterEq),
-    ]
-}
-
 /// Every kind of constraint over views of `vars` variables: the arithmetic ones
 /// three times as often as `all_different` and `linear`.
 fn spec(vars: usize) -> impl Strategy<Value = Spec> {
@@ -117,7 +108,7 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
         2 => (views(), v(), any::<bool>()).prop_map(|(xs, z, m)| Spec::Extremum(xs, z, m)),
         2 => (views(), v(), v()).prop_map(|(xs, i, z)| Spec::ElementVar(xs, i, z)),
         1 => views().prop_map(Spec::AllDifferent),
-        1 => (prop::collection::vec((-2..=2i32, v()), 1..=3), relation(), -4..=4i32)
+        1 => (prop::collection::vec((-2..=2i32, v()), 1..=3), common::relation(), -4..=4i32)
             .prop_map(|(t, r, c)| Spec::Linear(t, r, c)),
     ]
 }
@@ -164,11 +155,7 @@ fn brute_force(problem: &Problem) -> BTreeSet<Vec<i32>> {
 
 fn build(problem: &Problem) -> (Model, Vec<VarId>) {
     let mut model = Model::new();
-    let vars: Vec<VarId> = problem
-        .domains
-        .iter()
-        .map(|d| model.var_from_values(d.iter().copied()).unwrap())
-        .collect();
+    let vars = common::vars(&mut model, &problem.domains);
     for spec in &problem.specs {
         spec.post(&mut model, &vars).unwrap();
     }

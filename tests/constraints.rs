@@ -1,7 +1,9 @@
 //! The constraints added for puzzles beyond Sudoku, against brute force: on small random
 //! problems, the solver finds exactly the assignments that enumeration finds.
 
-use alldiff::{Model, Relation, Solver, VarId};
+mod common;
+
+use alldiff::{Model, Solver, VarId};
 use proptest::prelude::*;
 
 /// Every assignment of the domains, in lexicographic order.
@@ -38,33 +40,17 @@ fn domains(count: usize) -> impl Strategy<Value = Vec<Vec<i32>>> {
         .prop_map(|sets| sets.into_iter().map(|s| s.into_iter().collect()).collect())
 }
 
-fn relation() -> impl Strategy<Value = Relation> {
-    prop_oneof![
-        Just(Relation::Equal),
-        Just(Relation::NotEqual),
-        Just(Relation::LessEq),
-        Just(Relation::GreaterEq),
-    ]
-}
-
-fn vars(model: &mut Model, domains: &[Vec<i32>]) -> Vec<VarId> {
-    domains
-        .iter()
-        .map(|d| model.var_from_values(d.iter().copied()).unwrap())
-        .collect()
-}
-
 proptest! {
     #[test]
     fn linear_matches_brute_force(
         doms in (1usize..=4).prop_flat_map(domains),
         coefs in prop::collection::vec(-3i32..=3, 4),
         offsets in prop::collection::vec(-2i32..=2, 4),
-        relation in relation(),
+        relation in common::relation(),
         rhs in -8i32..=8,
     ) {
         let mut model = Model::new();
-        let xs = vars(&mut model, &doms);
+        let xs = common::vars(&mut model, &doms);
         let terms: Vec<_> = xs.iter().zip(&coefs).zip(&offsets)
             .map(|((&x, &a), &o)| (a, x + o)).collect();
         model.linear(terms, relation, rhs).unwrap();
@@ -83,7 +69,7 @@ proptest! {
         offset in -1i32..=1,
     ) {
         let mut model = Model::new();
-        let xs = vars(&mut model, &doms);
+        let xs = common::vars(&mut model, &doms);
         model.element(&array, xs[0] + offset, xs[1]).unwrap();
         let expected: Vec<Vec<i32>> = assignments(&doms).into_iter().filter(|v| {
             usize::try_from(v[0] + offset).ok()
@@ -99,7 +85,7 @@ proptest! {
         repeat in any::<bool>(),
     ) {
         let mut model = Model::new();
-        let xs = vars(&mut model, &doms);
+        let xs = common::vars(&mut model, &doms);
         // Sometimes the first variable appears twice in the scope.
         let scope = if repeat { vec![xs[0], xs[1], xs[0]] } else { xs.clone() };
         model.table(scope.iter().copied(), &tuples).unwrap();
@@ -117,7 +103,7 @@ proptest! {
         same in any::<bool>(),
     ) {
         let mut model = Model::new();
-        let xs = vars(&mut model, &doms);
+        let xs = common::vars(&mut model, &doms);
         let b = if same { xs[0] + 1 } else { xs[1].into() };
         model.difference_in(xs[0], b, &offsets).unwrap();
         let expected: Vec<Vec<i32>> = assignments(&doms).into_iter().filter(|v| {
@@ -130,7 +116,7 @@ proptest! {
     #[test]
     fn distance_matches_brute_force(doms in domains(2), d in 0i32..=3) {
         let mut model = Model::new();
-        let xs = vars(&mut model, &doms);
+        let xs = common::vars(&mut model, &doms);
         model.distance(xs[0], xs[1], d).unwrap();
         let expected: Vec<Vec<i32>> = assignments(&doms).into_iter()
             .filter(|v| (v[0] - v[1]).abs() == d).collect();

@@ -105,11 +105,7 @@ fn brute_force(problem: &Problem) -> BTreeSet<Vec<i32>> {
 
 fn build(problem: &Problem, strength: Strength) -> (Model, Vec<VarId>) {
     let mut model = Model::new();
-    let vars: Vec<VarId> = problem
-        .domains
-        .iter()
-        .map(|d| model.var_from_values(d.iter().copied()).unwrap())
-        .collect();
+    let vars = common::vars(&mut model, &problem.domains);
     let v = |(var, offset): (usize, i32)| vars[var] + offset;
     for spec in &problem.specs {
         match spec {

@@ -207,11 +207,7 @@ impl Problem {
 
     fn build(&self) -> (Model, Vec<VarId>) {
         let mut model = Model::new();
-        let mut vars: Vec<VarId> = self
-            .domains
-            .iter()
-            .map(|d| model.var_from_values(d.iter().copied()).unwrap())
-            .collect();
+        let mut vars = common::vars(&mut model, &self.domains);
         if self.padded {
             vars.extend((0..PADDING).map(|p| model.var_from_values([padding_value(p)]).unwrap()));
         }

@@ -63,15 +63,6 @@ fn view(vars: usize) -> impl Strategy<Value = V> {
     (0..vars, prop_oneof![3 => Just(0), 1 => -2..=2i32])
 }
 
-fn relation() -> impl Strategy<Value = Relation> {
-    prop_oneof![
-        Just(Relation::Equal),
-        Just(Relation::NotEqual),
-        Just(Relation::LessEq),
-        Just(Relation::GreaterEq),
-    ]
-}
-
 fn strength() -> impl Strategy<Value = Strength> {
     prop_oneof![
         Just(Strength::Value),
@@ -87,8 +78,8 @@ fn spec(vars: usize, rhs: i32) -> impl Strategy<Value = Spec> {
     let coef = prop_oneof![2 => prop_oneof![Just(1), Just(-1)], 1 => -3..=3i32];
     let terms = move |len| prop::collection::vec((coef.clone(), view(vars)), len);
     prop_oneof![
-        6 => (terms(2..=3), relation(), -rhs..=rhs).prop_map(|(t, r, c)| Spec::Linear(t, r, c)),
-        1 => (terms(1..=5), relation(), -rhs..=rhs).prop_map(|(t, r, c)| Spec::Linear(t, r, c)),
+        6 => (terms(2..=3), common::relation(), -rhs..=rhs).prop_map(|(t, r, c)| Spec::Linear(t, r, c)),
+        1 => (terms(1..=5), common::relation(), -rhs..=rhs).prop_map(|(t, r, c)| Spec::Linear(t, r, c)),
         1 => (prop::collection::vec(view(vars), 2..=4), strength())
             .prop_map(|(v, s)| Spec::AllDifferent(v, s)),
         1 => (view(vars), view(vars)).prop_map(|(a, b)| Spec::NotEqual(a, b)),
@@ -161,11 +152,7 @@ fn wide() -> impl Strategy<Value = Problem> {
 
 fn build(problem: &Problem) -> (Model, Vec<VarId>) {
     let mut model = Model::new();
-    let vars: Vec<VarId> = problem
-        .domains
-        .iter()
-        .map(|d| model.var_from_values(d.iter().copied()).unwrap())
-        .collect();
+    let vars = common::vars(&mut model, &problem.domains);
     for spec in &problem.specs {
         spec.post(&mut model, &vars);
     }

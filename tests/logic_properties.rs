@@ -156,15 +156,6 @@ struct Problem {
     specs: Vec<Spec>,
 }
 
-fn relation() -> impl Strategy<Value = Relation> {
-    prop_oneof![
-        Just(Relation::Equal),
-        Just(Relation::NotEqual),
-        Just(Relation::LessEq),
-        Just(Relation::GreaterEq),
-    ]
-}
-
 fn lit(bools: usize, negate: f64) -> impl Strategy<Value = Lit> + Clone {
     (0..bools, prop::bool::weighted(negate))
 }
@@ -181,11 +172,14 @@ fn terms(vars: usize) -> impl Strategy<Value = Vec<(i32, ViewSpec)>> + Clone {
 fn reified(bools: usize, vars: usize, values: i32, negate: f64) -> impl Strategy<Value = Spec> {
     let set = prop::collection::vec(-values..=values, 0..=4);
     let cond = prop_oneof![
-        (view(vars), relation(), -values..=values).prop_map(|(x, r, c)| CondSpec::Compare(x, r, c)),
-        (view(vars), relation(), view(vars)).prop_map(|(a, r, b)| CondSpec::CompareViews(a, r, b)),
+        (view(vars), common::relation(), -values..=values)
+            .prop_map(|(x, r, c)| CondSpec::Compare(x, r, c)),
+        (view(vars), common::relation(), view(vars))
+            .prop_map(|(a, r, b)| CondSpec::CompareViews(a, r, b)),
         (view(vars), set.clone()).prop_map(|(x, s)| CondSpec::InSet(x, s)),
         (view(vars), set).prop_map(|(x, s)| CondSpec::NotInSet(x, s)),
-        (terms(vars), relation(), -6..=6i32).prop_map(|(t, r, c)| CondSpec::Linear(t, r, c)),
+        (terms(vars), common::relation(), -6..=6i32)
+            .prop_map(|(t, r, c)| CondSpec::Linear(t, r, c)),
     ];
     (lit(bools, negate), cond, any::<bool>()).prop_map(|(b, c, half)| Spec::Reify(b, c, half))
 }
@@ -204,7 +198,7 @@ fn spec(bools: usize, vars: usize, values: i32, negate: f64) -> impl Strategy<Va
         1 => (lit(), lits(long)).prop_map(|(t, ls)| Spec::ReifyAnd(t, ls)),
         3 => reified(bools, vars, values, negate),
         1 => prop::collection::vec(view(vars), 1..=3).prop_map(Spec::AllDifferent),
-        1 => (terms(vars), relation(), -6..=6i32).prop_map(|(t, r, c)| Spec::Linear(t, r, c)),
+        1 => (terms(vars), common::relation(), -6..=6i32).prop_map(|(t, r, c)| Spec::Linear(t, r, c)),
     ]
 }
 
@@ -278,11 +272,7 @@ fn brute_force(problem: &Problem) -> BTreeSet<Vec<i32>> {
 
 fn build(problem: &Problem) -> (Model, Vec<VarId>) {
     let mut model = Model::new();
-    let vars: Vec<VarId> = problem
-        .domains
-        .iter()
-        .map(|d| model.var_from_values(d.iter().copied()).unwrap())
-        .collect();
+    let vars = common::vars(&mut model, &problem.domains);
     for spec in &problem.specs {
         spec.post(&mut model, &vars);
     }

@@ -124,9 +124,7 @@ struct Search {
 /// A solver for the problem, searching as `search` says.
 fn build(problem: &Problem, search: Search) -> Solver {
     let mut model = Model::new();
-    let vars: Vec<VarId> = (problem.domains.iter())
-        .map(|d| model.var_from_values(d.iter().copied()).unwrap())
-        .collect();
+    let vars = common::vars(&mut model, &problem.domains);
     for spec in &problem.specs {
         spec.post(&mut model, &vars);
     }

@@ -35,13 +35,6 @@ fn some_configs() -> Vec<SearchConfig> {
     vec![all[0], all[4], all[8]]
 }
 
-fn vars(model: &mut Model, domains: &[Vec<i32>]) -> Vec<VarId> {
-    domains
-        .iter()
-        .map(|d| model.var_from_values(d.iter().copied()).unwrap())
-        .collect()
-}
-
 fn domain(values: std::ops::RangeInclusive<i32>, size: usize) -> impl Strategy<Value = Vec<i32>> {
     prop::collection::btree_set(values, 1..=size).prop_map(|s| s.into_iter().collect())
 }
@@ -98,7 +91,7 @@ impl AllDiffProblem {
 
     fn build(&self, strength: Strength) -> (Model, Vec<VarId>) {
         let mut model = Model::new();
-        let xs = vars(&mut model, &self.domains);
+        let xs = common::vars(&mut model, &self.domains);
         for group in &self.groups {
             model
                 .all_different_with(group.iter().map(|&(v, o)| xs[v] + o), strength)
@@ -179,7 +172,7 @@ proptest! {
     ) {
         let views: Vec<ViewSpec> = (0..domains.len()).map(|i| (i, offsets[i])).collect();
         let mut model = Model::new();
-        let xs = vars(&mut model, &domains);
+        let xs = common::vars(&mut model, &domains);
         model.all_different_with(views.iter().map(|&(v, o)| xs[v] + o), Strength::Bounds).unwrap();
         let found = Solver::new(model).root_domains();
         prop_assert_eq!(found, bounds_consistent(&domains, &views));
@@ -351,7 +344,7 @@ impl TaskProblem {
 
     fn build(&self, post: impl FnOnce(&mut Model, Vec<alldiff::View>)) -> (Model, Vec<VarId>) {
         let mut model = Model::new();
-        let xs = vars(&mut model, &self.domains);
+        let xs = common::vars(&mut model, &self.domains);
         let starts = xs.iter().zip(&self.offsets).map(|(&x, &o)| x + o).collect();
         post(&mut model, starts);
         if let Some((a, b, c)) = self.not_equal {

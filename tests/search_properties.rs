@@ -163,9 +163,7 @@ fn brute_optimum(problem: &Problem, solutions: &BTreeSet<Vec<i32>>) -> Option<i6
 /// The model, its problem variables and the objective view.
 fn build(problem: &Problem) -> (Model, Vec<VarId>, View) {
     let mut model = Model::new();
-    let vars: Vec<VarId> = (problem.domains.iter())
-        .map(|d| model.var_from_values(d.iter().copied()).unwrap())
-        .collect();
+    let vars = common::vars(&mut model, &problem.domains);
     for spec in &problem.specs {
         spec.post(&mut model, &vars);
     }

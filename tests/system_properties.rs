@@ -137,11 +137,7 @@ enum Posting {
 /// The model of `system`, posted as `posting`, and its variables.
 fn model(system: &System, posting: Posting) -> (Model, Vec<VarId>) {
     let mut model = Model::new();
-    let vars: Vec<VarId> = system
-        .domains
-        .iter()
-        .map(|d| model.var_from_values(d.iter().copied()).unwrap())
-        .collect();
+    let vars = common::vars(&mut model, &system.domains);
     let groups = system
         .groups
         .iter()

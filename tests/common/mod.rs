@@ -141,3 +141,23 @@ pub fn check_solutions(
     }
     Ok(())
 }
+
+/// One variable of `model` for each domain, in order.
+pub fn vars(model: &mut Model, domains: &[Vec<i32>]) -> Vec<VarId> {
+    domains
+        .iter()
+        .map(|d| model.var_from_values(d.iter().copied()).unwrap())
+        .collect()
+}
+
+/// Any of the four relations a linear constraint takes.
+pub fn relation() -> impl proptest::strategy::Strategy<Value = alldiff::Relation> {
+    use alldiff::Relation;
+    use proptest::prelude::{Just, prop_oneof};
+    prop_oneof![
+        Just(Relation::Equal),
+        Just(Relation::NotEqual),
+        Just(Relation::LessEq),
+        Just(Relation::GreaterEq),
+    ]
+}
