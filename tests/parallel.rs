@@ -190,8 +190,14 @@ proptest! {
             prop_assert!(parallel.statistics().solutions >= count);
             prop_assert_eq!(optimum(parallel.optimize(objective).unwrap()), best);
             match parallel.solve() {
-                Outcome::Solved(s) => prop_assert!(solutions.contains(s.values())),
-                Outcome::Unsatisfiable => prop_assert!(solutions.is_empty()),
+                Outcome::Solved(s) => {
+                    prop_assert!(solutions.contains(s.values()));
+                    prop_assert_eq!(parallel.statistics().solutions, 1);
+                }
+                Outcome::Unsatisfiable => {
+                    prop_assert!(solutions.is_empty());
+                    prop_assert_eq!(parallel.statistics().solutions, 0);
+                }
                 Outcome::Stopped(reason) => prop_assert!(false, "stopped: {reason}"),
             }
             if count > 1 {

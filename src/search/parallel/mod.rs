@@ -138,7 +138,8 @@ impl<F: Fn() -> Solver + Sync> ParallelSolver<F> {
     /// The statistics of the latest search: nodes, failures, propagations,
     /// solutions and restarts summed over the threads (splitting included), the peak
     /// depth the deepest of them (counting a subproblem's decisions), the solve time
-    /// the run's wall time.
+    /// the run's wall time. After [`solve`](Self::solve) the solutions are the one it
+    /// returns (other threads may have found one before they stopped).
     pub fn statistics(&self) -> &Statistics {
         &self.stats
     }
@@ -191,7 +192,12 @@ impl<F: Fn() -> Solver + Sync> ParallelSolver<F> {
             first.into_inner().unwrap_or_else(PoisonError::into_inner),
             stopped,
         ) {
-            (Some(solution), _) => Outcome::Solved(solution),
+            (Some(solution), _) => {
+                // Other threads may have found one too before they saw the stop: the
+                // run reports the one it returns, as one thread would.
+                self.stats.solutions = 1;
+                Outcome::Solved(solution)
+            }
             (None, Some(reason)) => Outcome::Stopped(reason),
             (None, None) => Outcome::Unsatisfiable,
         }
