@@ -22,8 +22,7 @@ const CONFIG_FILE: &str = "alldiff.msc";
 const LIBRARY_DIR: &str = "alldiff";
 /// The launcher's name, inside the installation folder.
 const LAUNCHER: &str = "alldiff-fzn";
-/// The standard flags `alldiff fzn` takes, which MiniZinc passes on (`-p` is
-/// left out: there is no parallel search, and MiniZinc then passes no `-p`).
+/// The standard flags `alldiff fzn` takes, which MiniZinc passes on.
 const STD_FLAGS: [&str; 7] = ["-a", "-f", "-n", "-p", "-r", "-s", "-t"];
 
 /// Embeds the named files of `share/minizinc/alldiff/`.
@@ -51,6 +50,7 @@ const LIBRARY: &[(&str, &str)] = library![
     "fzn_subcircuit.mzn",
     "fzn_table_int.mzn",
     "redefinitions-2.0.mzn",
+    "redefinitions.mzn",
 ];
 
 /// Runs an `alldiff minizinc` subcommand.
