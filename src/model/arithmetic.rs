@@ -78,16 +78,17 @@ impl Model {
     /// assert_eq!(domains[0], vec![2, 3]);
     /// assert_eq!(domains[2], (7..=12).collect::<Vec<_>>());
     ///
-    /// // A product that can leave the 32-bit range is refused.
+    /// // Products beyond the 32-bit range are computed in 64 bits and clamped to z.
     /// let mut model = Model::new();
     /// let big = model.int_var(0, 100_000)?;
     /// let z = model.int_var(0, 10)?;
-    /// assert!(model.times(big, big, z).is_err());
+    /// model.times(big, big, z)?;
+    /// assert_eq!(Solver::new(model).count(None).solutions, 4); // 0, 1, 2, 3 squared
     /// # Ok::<(), alldiff::ModelError>(())
     /// ```
     ///
-    /// Errors: [`ModelError::InvalidConstraint`] (naming `times`) if `x * y` over the
-    /// initial domains can leave the `i32` range; as [`Model::post`] for the views.
+    /// Errors: as [`Model::post`] for the views. The product may leave the `i32`
+    /// range: it is computed in `i64`, and only values of `z` are kept.
     pub fn times(
         &mut self,
         x: impl Into<View>,
@@ -115,9 +116,8 @@ impl Model {
     /// # Ok::<(), alldiff::ModelError>(())
     /// ```
     ///
-    /// Errors: [`ModelError::InvalidConstraint`] (naming `div`) if `x / y` over the
-    /// bounds of the initial domains can overflow (`i32::MIN / -1`); as
-    /// [`Model::post`] for the views.
+    /// Errors: as [`Model::post`] for the views (`i32::MIN / -1` is computed in
+    /// `i64`: it is no value of `z`).
     pub fn div(
         &mut self,
         x: impl Into<View>,

@@ -1,9 +1,10 @@
 //! Arithmetic constraints over views: orderings (`x < y`, ...), `z == x * y`,
 //! `z == x / y`, `z == x % y`, `z == |x|`, `z == x^k`, `z == min(xs)`, `z == max(xs)`.
 //!
-//! Every propagator computes in `i64`. Each one checks, when it is posted, that its
-//! result over the initial domains fits `i32` (otherwise
-//! [`ModelError::InvalidConstraint`] names it), so no value it derives can overflow.
+//! Every propagator computes in `i64` and clamps what it derives to the domains.
+//! Products, quotients and remainders of `i32` values cannot overflow there; `abs`
+//! and `power` check, when posted, that their result over the initial domain fits
+//! `i32` (otherwise [`ModelError::InvalidConstraint`] names them).
 
 mod extremum;
 mod order;

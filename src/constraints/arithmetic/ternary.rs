@@ -1,8 +1,8 @@
 //! `z == x * y`, `z == x / y` and `z == x % y`.
 
 use super::{
-    Range, Scratch, bounds, check_fits, div_ceil, div_floor, hull, keep_magnitude_above, restrict,
-    sign_parts, support, value_of,
+    Range, Scratch, bounds, div_ceil, div_floor, hull, keep_magnitude_above, restrict, sign_parts,
+    support, value_of,
 };
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
@@ -104,9 +104,8 @@ fn remainders(x: Range, y: Range) -> Option<Range> {
 /// [`Rule::ArithmeticSupport`]) while the free one has at most 4096 values. Each call
 /// is `O(1)` on bounds, plus `O(n log n)` for that domain reasoning over `n` values.
 ///
-/// When posted, it reports [`ModelError::InvalidConstraint`] if `x ∘ y` over the
-/// bounds of the initial domains can leave the `i32` range (for example
-/// `i32::MIN / -1`, or a product of two large factors).
+/// `x ∘ y` may leave the `i32` range (`i32::MIN / -1`, a product of two large
+/// factors): it is computed in `i64` and only values of `z` are kept.
 #[derive(Clone, Debug)]
 pub struct Arithmetic {
     operation: Operation,
@@ -228,14 +227,9 @@ impl Propagator for Arithmetic {
         ctx.watch(self.x, Wake::Domain)?;
         ctx.watch(self.y, Wake::Domain)?;
         ctx.watch(self.z, Wake::Domain)?;
-        let range = |v: View| (i64::from(ctx.min(v)), i64::from(ctx.max(v)));
-        let image = self.operation.image(range(self.x), range(self.y));
-        let what = match self.operation {
-            Operation::Times => "x * y",
-            Operation::Divide => "x / y",
-            Operation::Modulo => "x % y",
-        };
-        check_fits(ctx, what, image.map(|(lo, hi)| (lo.into(), hi.into())))
+        // Nothing to refuse: every bound is computed in i64, where products and
+        // quotients of i32 values cannot overflow, and clamped to z's domain.
+        Ok(())
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
