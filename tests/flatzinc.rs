@@ -3,7 +3,9 @@
 //! unsatisfiability, the output lines, every builtin family, and errors.
 
 use alldiff::flatzinc::{self, FlatZincModel, RunOptions, RunStatus};
-use alldiff::{Decision, Limits, Objective, SearchObserver, StopReason, ValueOrder, VariableOrder};
+use alldiff::{
+    Decision, Limits, Objective, Restarts, SearchObserver, StopReason, ValueOrder, VariableOrder,
+};
 
 fn read(name: &str) -> FlatZincModel {
     let path = format!("{}/tests/flatzinc/{name}.fzn", env!("CARGO_MANIFEST_DIR"));
@@ -328,7 +330,6 @@ fn search_annotations_become_phases_with_warnings_for_what_is_mapped() {
         [
             "the value selection 'indomain_median' is not supported: indomain_middle instead",
             "the variable selection 'impact' is not supported: first_fail instead",
-            "the search annotation 'restart_luby' is ignored",
         ]
     );
     assert_eq!(problem.objective(), Some(Objective::Minimize(cost.into())));
@@ -337,6 +338,59 @@ fn search_annotations_become_phases_with_warnings_for_what_is_mapped() {
         best = objective;
     });
     assert_eq!((outcome.status, best), (RunStatus::Complete, Some(2)));
+}
+
+#[test]
+fn restart_annotations_set_the_policy_of_one_solution_and_of_optimisation() {
+    let with = |annotation: &str, goal: &str| {
+        let fzn = format!(
+            "var 1..5: a;\nvar 1..5: b;\nvar 1..5: c;\nvar 1..5: d;\nvar 1..5: e;\nvar 1..5: f;\n\
+             array [1..6] of var int: p :: output_array([1..6]) = [a, b, c, d, e, f];\n\
+             constraint fzn_all_different_int(p) :: value;\n\
+             solve :: int_search(p, dom_w_deg, indomain_min, complete) {annotation} {goal};\n"
+        );
+        text(&fzn)
+    };
+    let policy = |annotation: &str| {
+        let problem = with(annotation, "satisfy").unwrap();
+        (
+            problem.solver(&RunOptions::default()).restarts(),
+            problem.warnings().to_vec(),
+        )
+    };
+    assert_eq!(policy(""), (None, vec![]));
+    assert_eq!(policy(":: restart_luby(100)").0, Some(Restarts::luby(100)));
+    assert_eq!(
+        policy(":: restart_geometric(1.5, 10)").0,
+        Some(Restarts::geometric(10, 1.5))
+    );
+    assert_eq!(policy(":: restart_linear(5)").0, Some(Restarts::linear(5)));
+    let (constant, warnings) = policy(":: restart_constant(7)");
+    assert_eq!(constant, Some(Restarts::geometric(7, 1.0)));
+    assert!(warnings[0].contains("restart_constant"), "{warnings:?}");
+    assert_eq!(policy(":: restart_luby(3) :: restart_none").0, None);
+    let free = RunOptions {
+        free: true,
+        ..RunOptions::default()
+    };
+    let problem = with(":: restart_luby(1)", "satisfy").unwrap();
+    assert_eq!(problem.solver(&free).restarts(), None);
+    let error = with(":: restart_luby(0)", "satisfy").unwrap_err();
+    assert!(
+        error.contains("line 9") && error.contains("restart_luby"),
+        "{error}"
+    );
+    // Six pigeons, five holes (value strength, so it takes a search): the proof
+    // restarts, and still ends.
+    let outcome = flatzinc::run(&problem, &RunOptions::default(), &mut (), |_, _| {});
+    assert_eq!(outcome.status, RunStatus::Unsatisfiable);
+    assert!(outcome.statistics.restarts > 0);
+    // All solutions: none; enumeration never restarts.
+    let outcome = flatzinc::run(&problem, &all(), &mut (), |_, _| {});
+    assert_eq!(
+        (outcome.status, outcome.statistics.restarts),
+        (RunStatus::Unsatisfiable, 0)
+    );
 }
 
 #[test]

@@ -10,7 +10,7 @@ use flatzinc::{
 
 use super::output::{Output, output_array};
 use super::parse::Statement;
-use super::search::{self, Annotated};
+use super::search::{self, SearchAnnotations};
 use super::{FlatZincError, UNBOUNDED_MAX, UNBOUNDED_MIN};
 use crate::error::ModelError;
 use crate::ids::VarId;
@@ -90,7 +90,7 @@ pub(super) struct Built {
     pub(super) objective: Option<Objective>,
     pub(super) vars: HashMap<String, VarId>,
     pub(super) outputs: Vec<Output>,
-    pub(super) search: Vec<Annotated>,
+    pub(super) search: SearchAnnotations,
 }
 
 /// The model under construction and the names read so far.

@@ -43,9 +43,9 @@
 //!   `defines_var`, `is_defined_var`, `var_is_introduced` and other annotations
 //!   alldiff has no use for are ignored.
 //! - Search: `int_search`, `bool_search` and `seq_search` become [`Phase`]s
-//!   ([`FlatZincModel::phases`]); a selection alldiff lacks, `restart_*` and other
-//!   search annotations are mapped to the nearest or ignored, with one warning each
-//!   ([`FlatZincModel::warnings`]).
+//!   ([`FlatZincModel::phases`]), `restart_*` set the solver's restarts; a selection
+//!   alldiff lacks and other search annotations are mapped to the nearest or ignored,
+//!   with one warning each ([`FlatZincModel::warnings`]).
 //!
 //! Reading never panics: every malformed or unsupported input is a
 //! [`FlatZincError`] whose message starts with its line (`line 12: unsupported
@@ -176,6 +176,9 @@ impl FlatZincModel {
             .set_phases(phases)
             .expect("the phases name the model's own variables");
         solver.set_limits(options.limits.clone());
+        if !options.free {
+            solver.set_restarts(built.search.restarts);
+        }
         solver
     }
 

@@ -3,7 +3,8 @@
 
 use super::FlatZincModel;
 use crate::search::{
-    Limits, Objective, OptimizeOutcome, SearchObserver, Solution, Solver, Statistics, StopReason,
+    Limits, Objective, OptimizeOutcome, Outcome, SearchObserver, Solution, Solver, Statistics,
+    StopReason,
 };
 
 /// How to run: MiniZinc's standard flags.
@@ -121,6 +122,23 @@ pub fn run_on(
         }
     });
     let status = match objective {
+        // One solution with restarts: only `solve` restarts (enumeration never does).
+        None if !options.all
+            && options.solutions.unwrap_or(1) == 1
+            && solver.restarts().is_some() =>
+        {
+            match solver.solve_observed(observer) {
+                Outcome::Solved(solution) => {
+                    on_solution(&solution, None);
+                    RunStatus::SolutionLimit
+                }
+                Outcome::Unsatisfiable => RunStatus::Unsatisfiable,
+                Outcome::Stopped(reason) => RunStatus::Stopped {
+                    reason,
+                    solved: false,
+                },
+            }
+        }
         None => {
             let wanted = match options.all {
                 true => None,

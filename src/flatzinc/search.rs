@@ -18,14 +18,21 @@
 //! | `indomain_random` | [`ValueOrder::Random`] with the run's seed |
 //!
 //! Any other selection is mapped to the default (`first_fail`, `indomain_min`) with a
-//! warning; other annotations on the solve item (`restart_*`, `warm_start`, ...) are
-//! ignored with a warning.
+//! warning.
+//!
+//! Restarts: `restart_luby(s)`, `restart_geometric(f, s)` and `restart_linear(s)` are
+//! [`Restarts::luby`], [`Restarts::geometric`] and [`Restarts::linear`];
+//! `restart_constant(s)` becomes `restart_geometric(1.0, s)` with a warning (alldiff's
+//! cutoffs always grow, so a search stays complete), `restart_none` none. As in
+//! [`crate::Solver::set_restarts`], they apply to one solution and to optimisation,
+//! not to enumerating all solutions. Other annotations on the solve item
+//! (`warm_start`, ...) are ignored with a warning.
 
-use flatzinc::{AnnExpr, Annotation};
+use flatzinc::{AnnExpr, Annotation, Expr};
 
 use super::build::{Builder, Built, ann_name};
 use crate::ids::VarId;
-use crate::search::{Objective, Phase, ValueOrder, VariableOrder};
+use crate::search::{Objective, Phase, Restarts, ValueOrder, VariableOrder};
 
 /// A search annotation, resolved: its variables and orders.
 #[derive(Clone, Debug)]
@@ -36,16 +43,66 @@ pub(super) struct Annotated {
     value: Option<ValueOrder>,
 }
 
-/// The search annotations of the solve item, in order.
+/// The solve item's search annotations, resolved.
+#[derive(Clone, Debug, Default)]
+pub(super) struct SearchAnnotations {
+    /// The search annotations, in order.
+    phases: Vec<Annotated>,
+    /// The last `restart_*` annotation's policy (`None` without one).
+    pub(super) restarts: Option<Restarts>,
+}
+
+/// The search and restart annotations of the solve item.
 pub(super) fn read(
     annotations: &[Annotation],
     builder: &mut Builder,
-) -> Result<Vec<Annotated>, String> {
-    let mut phases = Vec::new();
+) -> Result<SearchAnnotations, String> {
+    let mut search = SearchAnnotations::default();
     for annotation in annotations {
-        annotation_phases(annotation, builder, &mut phases)?;
+        if let Some(restarts) = restart(annotation, builder)? {
+            search.restarts = restarts;
+        } else {
+            annotation_phases(annotation, builder, &mut search.phases)?;
+        }
     }
-    Ok(phases)
+    Ok(search)
+}
+
+/// The policy of a `restart_*` annotation (`Some(None)` for `restart_none`), or
+/// `None` for any other annotation.
+fn restart(
+    annotation: &Annotation,
+    builder: &mut Builder,
+) -> Result<Option<Option<Restarts>>, String> {
+    let name = annotation.id.as_str();
+    let args = annotation.expressions.as_slice();
+    let int = |arg: Option<&AnnExpr>| match arg {
+        Some(AnnExpr::Expr(Expr::Int(v))) if *v > 0 => Ok(u64::try_from(*v).unwrap_or(u64::MAX)),
+        _ => Err(format!("{name} takes a positive integer scale")),
+    };
+    let policy = match name {
+        "restart_none" => None,
+        "restart_luby" => Some(Restarts::luby(int(args.first())?)),
+        "restart_linear" => Some(Restarts::linear(int(args.first())?)),
+        "restart_constant" => {
+            builder.warnings.push(
+                "restart_constant is run as restart_geometric(1.0, scale): each cutoff one \
+                 failure more than the last, so the search stays complete"
+                    .to_string(),
+            );
+            Some(Restarts::geometric(int(args.first())?, 1.0))
+        }
+        "restart_geometric" => {
+            let factor = match args.first() {
+                Some(AnnExpr::Expr(Expr::Float(f))) => *f,
+                Some(AnnExpr::Expr(Expr::Int(v))) => *v as f64,
+                _ => return Err("restart_geometric takes a base and a scale".to_string()),
+            };
+            Some(Restarts::geometric(int(args.get(1))?, factor))
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(policy))
 }
 
 fn annotation_phases(
@@ -133,7 +190,7 @@ pub(super) fn phases(built: &Built, free: bool, seed: Option<u64>) -> Vec<Phase>
     if free {
         return phases;
     }
-    for annotated in &built.search {
+    for annotated in &built.search.phases {
         let value = annotated
             .value
             .unwrap_or(ValueOrder::Random(seed.unwrap_or(0)));

@@ -16,6 +16,7 @@
 /// let cutoffs = |r: Restarts| (0..8).map(|i| r.cutoff(i)).collect::<Vec<_>>();
 /// assert_eq!(cutoffs(Restarts::luby(10)), [10, 10, 20, 10, 10, 20, 40, 10]);
 /// assert_eq!(cutoffs(Restarts::geometric(10, 1.5)), [10, 15, 23, 35, 53, 80, 120, 180]);
+/// assert_eq!(cutoffs(Restarts::linear(10)), [10, 20, 30, 40, 50, 60, 70, 80]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Restarts {
@@ -33,6 +34,11 @@ pub enum Restarts {
         /// The growth factor.
         factor: f64,
     },
+    /// The `i`th cutoff (from 0) is `(i + 1) * scale`: MiniZinc's `restart_linear`.
+    Linear {
+        /// Failures added at each restart (at least 1).
+        scale: u64,
+    },
 }
 
 impl Restarts {
@@ -49,6 +55,11 @@ impl Restarts {
         Restarts::Geometric { first, factor }
     }
 
+    /// Linear restarts: `scale` failures, then `scale` more each time.
+    pub fn linear(scale: u64) -> Restarts {
+        Restarts::Linear { scale }
+    }
+
     /// The failure cutoff of attempt `i` (from 0). Every cutoff is at least 1, and the
     /// cutoffs grow without bound.
     pub fn cutoff(self, i: u64) -> u64 {
@@ -61,6 +72,7 @@ impl Restarts {
                 }
                 cutoff
             }
+            Restarts::Linear { scale } => scale.max(1).saturating_mul(i.saturating_add(1)),
         }
     }
 }
@@ -116,7 +128,7 @@ impl Schedule {
     pub(super) fn advance(&mut self) {
         self.count += 1;
         self.cutoff = match self.policy {
-            Restarts::Luby { .. } => self.policy.cutoff(self.count),
+            Restarts::Luby { .. } | Restarts::Linear { .. } => self.policy.cutoff(self.count),
             Restarts::Geometric { factor, .. } => next_geometric(self.cutoff, factor),
         };
     }
@@ -139,6 +151,7 @@ mod tests {
             Restarts::geometric(0, 0.5),
             Restarts::geometric(1, f64::NAN),
             Restarts::geometric(3, 1.0),
+            Restarts::linear(0),
         ] {
             let cutoffs: Vec<u64> = (0..4).map(|i| policy.cutoff(i)).collect();
             assert!(
