@@ -281,3 +281,95 @@ fn many_variables_use_wider_sets() {
         }
     }
 }
+
+/// The root domains and the solutions of random systems, by the board kernel and by
+/// the general one.
+mod board_kernel {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The root domains and all solutions, with the board kernel or the general one.
+    fn run(
+        domains: &[Vec<i32>],
+        groups: &[Vec<usize>],
+        clues: &[(usize, i32)],
+        boards: bool,
+    ) -> (Option<Vec<Vec<i32>>>, Vec<Vec<i32>>) {
+        let mut model = Model::new();
+        let x: Vec<VarId> = (domains.iter())
+            .map(|d| model.var_from_values(d.iter().copied()).unwrap())
+            .collect();
+        let groups = groups
+            .iter()
+            .map(|g| g.iter().map(|&i| x[i]).collect::<Vec<_>>());
+        let system = AllDifferentSystem::new(groups);
+        let system = if boards {
+            system
+        } else {
+            system.general_kernel()
+        };
+        model.post(system).unwrap();
+        let mut solver = Solver::new(model);
+        for &(i, value) in clues {
+            solver.assume(x[i], value).unwrap();
+        }
+        let root = solver.root_domains();
+        let mut all: Vec<Vec<i32>> = (solver.solutions())
+            .map(|s| x.iter().map(|&v| s[v]).collect())
+            .collect();
+        all.sort();
+        (root, all)
+    }
+
+    /// Domains, groups (indices into the variables), clues.
+    type Case = (Vec<Vec<i32>>, Vec<Vec<usize>>, Vec<(usize, i32)>);
+
+    fn system() -> impl Strategy<Value = Case> {
+        (2usize..=9).prop_flat_map(|vars| {
+            let domains = prop::collection::vec(prop::collection::btree_set(0..=5i32, 1..=5), vars);
+            let group = prop::collection::btree_set(0..vars, 1..=vars)
+                .prop_map(|g| g.into_iter().collect::<Vec<_>>());
+            let groups = prop::collection::vec(group, 1..=5);
+            let clues = prop::collection::vec((0..vars, 0..=5i32), 0..=2);
+            (domains, groups, clues).prop_map(|(domains, groups, clues)| {
+                let domains: Vec<Vec<i32>> = domains
+                    .into_iter()
+                    .map(|d| d.into_iter().collect())
+                    .collect();
+                // Clues the domains allow, so that assuming them succeeds.
+                let clues = (clues.into_iter())
+                    .filter(|&(i, v)| domains[i].contains(&v))
+                    .collect();
+                (domains, groups, clues)
+            })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn board_kernel_prunes_and_solves_as_the_general_one((domains, groups, clues) in system()) {
+            prop_assert_eq!(run(&domains, &groups, &clues, true), run(&domains, &groups, &clues, false));
+        }
+    }
+
+    #[test]
+    fn sudoku_4x4_clues_give_the_same_root_by_both_kernels() {
+        let (_, groups) = sudoku4(&mut Model::new());
+        let groups: Vec<Vec<usize>> = (groups.iter())
+            .map(|g| g.iter().map(|v| v.index()).collect())
+            .collect();
+        let domains = vec![vec![1, 2, 3, 4]; 16];
+        for clues in [
+            vec![(0, 1), (3, 4), (6, 1), (9, 4), (12, 3), (15, 2)],
+            vec![(0, 1), (1, 1)],
+            vec![(0, 1), (5, 2), (10, 3)],
+        ] {
+            assert_eq!(
+                run(&domains, &groups, &clues, true),
+                run(&domains, &groups, &clues, false)
+            );
+        }
+    }
+}
