@@ -5,7 +5,6 @@
 //! `kernel/`, the value-major kernel (its sync, removal, singles, locked candidates,
 //! write-back and debug checks); `tests.rs`, the unit tests.
 
-mod board;
 mod kernel;
 mod queues;
 mod sets;
@@ -15,7 +14,6 @@ use std::collections::HashMap;
 use crate::error::ModelError;
 use crate::ids::VarId;
 use crate::propagator::{Conflict, Context, PostContext, Propagator, Wake};
-use board::Board;
 use kernel::Kernel;
 
 /// The most variables one system may have (64 words of 64 bits per value).
@@ -78,9 +76,6 @@ pub struct AllDifferentSystem {
     /// and none shifts: then all are read at once.
     contiguous: Option<usize>,
     locked: LockedCandidates,
-    /// Whether the board kernel may be used where it fits (always, but in the unit
-    /// tests that compare it with the general one).
-    boards: bool,
     /// Built when the system is posted, from the model's domains.
     kernel: Option<SizedKernel>,
 }
@@ -159,17 +154,8 @@ impl AllDifferentSystem {
             words: Vec::new(),
             contiguous: None,
             locked: LockedCandidates::Off,
-            boards: true,
             kernel: None,
         }
-    }
-
-    /// The system without the board kernel: the general kernel whatever the size, to
-    /// compare the two.
-    #[cfg(test)]
-    fn general_kernel(mut self) -> AllDifferentSystem {
-        self.boards = false;
-        self
     }
 
     /// Checks the system against the model's domains, and lays out its kernel: where
@@ -229,14 +215,7 @@ impl AllDifferentSystem {
         let domains: Vec<u64> = (found.iter().zip(&self.words))
             .map(|(&(word, _, _), w)| word << w.shift)
             .collect();
-        let boards = self.boards
-            && self.locked == LockedCandidates::Off
-            && Board::fits(domains.len(), self.groups.len());
-        self.kernel = Some(if boards {
-            SizedKernel::Board(Box::new(Board::new(&domains, values, &self.groups)))
-        } else {
-            SizedKernel::new(&domains, values, &self.groups)
-        });
+        self.kernel = Some(SizedKernel::new(&domains, values, &self.groups));
         Ok(())
     }
 
@@ -275,7 +254,6 @@ impl Propagator for AllDifferentSystem {
             Some(SizedKernel::W8(k)) => k.initial_state(locked),
             Some(SizedKernel::W16(k)) => k.initial_state(locked),
             Some(SizedKernel::Wide(k)) => k.initial_state(locked),
-            Some(SizedKernel::Board(k)) => k.initial_state(),
             None => Vec::new(),
         });
         Ok(())
@@ -295,7 +273,6 @@ impl Propagator for AllDifferentSystem {
             Some(SizedKernel::W8(k)) => k.propagate(ctx, &vars),
             Some(SizedKernel::W16(k)) => k.propagate(ctx, &vars),
             Some(SizedKernel::Wide(k)) => k.propagate(ctx, &vars),
-            Some(SizedKernel::Board(k)) => k.propagate(ctx, &vars),
             None => unreachable!("a system is laid out when it is posted"),
         }
     }
@@ -323,11 +300,9 @@ struct Vars<'a> {
 }
 
 /// The value-major kernel, sized by the number of 64-bit words a set of variables
-/// takes; or, with singles only and when the variables fit one 128-bit board and the
-/// groups one word, the board kernel (`board/`), which prunes the same.
+/// takes.
 #[derive(Clone, Debug)]
 enum SizedKernel {
-    Board(Box<Board>),
     W1(Box<Kernel<1>>),
     W2(Box<Kernel<2>>),
     W4(Box<Kernel<4>>),
