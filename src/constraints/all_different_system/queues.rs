@@ -27,9 +27,12 @@ impl GroupWork {
         self.values == 0 && no_groups(&self.first) && self.more.iter().all(no_groups)
     }
 
-    pub(super) fn clear(&mut self) {
-        self.first = PerValue([0; 64]);
-        self.more.fill(PerValue([0; 64]));
+    /// Empties the queue, whose values are all below `values`.
+    pub(super) fn clear(&mut self, values: usize) {
+        self.first.0[..values].fill(0);
+        for more in &mut self.more {
+            more.0[..values].fill(0);
+        }
         self.values = 0;
     }
 

@@ -114,11 +114,13 @@ impl<const W: usize> Scratch<W> {
     }
 
     /// Empties every field, as a call that fails leaves them: the one place that
-    /// resets the call's work. A call that succeeds uses each up as it goes.
-    fn clear(&mut self) {
+    /// resets the call's work. A call that succeeds uses each up as it goes. Only the
+    /// first `values` entries of the per-value fields are ever filled: a failure
+    /// (most of a hard puzzle's nodes) clears those alone.
+    fn clear(&mut self, values: usize) {
         self.fixed = VarSet::EMPTY;
-        self.dirty.clear();
-        self.waiting.clear();
+        self.dirty.clear(values);
+        self.waiting.clear(values);
         self.changed_values = 0;
         self.touched = VarSet::EMPTY;
         self.hidden = VarSet::EMPTY;
@@ -127,7 +129,7 @@ impl<const W: usize> Scratch<W> {
             self.locked_removed = PerVar::ZERO;
         }
         self.recording = false;
-        self.fixed_to = PerValue([VarSet::EMPTY; 64]);
+        self.fixed_to.0[..values].fill(VarSet::EMPTY);
     }
 }
 
@@ -276,7 +278,7 @@ impl<const W: usize> Kernel<W> {
                 #[cfg(all(debug_assertions, not(feature = "count-allocations")))]
                 self.check_state(ctx, vars);
             }
-            Err(Conflict) => self.scratch.clear(),
+            Err(Conflict) => self.scratch.clear(self.shape.values),
         }
         result
     }
