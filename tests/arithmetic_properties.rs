@@ -287,6 +287,46 @@ proptest! {
     }
 }
 
+/// `|x + a| == z + b` alone, `x` and `z` any subsets of windows placed anywhere around 0
+/// (mostly within 64 values, so that both are one word and the mirror of one lands
+/// partly, wholly or not at all in the other's window; sometimes wider).
+fn abs_case() -> impl Strategy<Value = (Vec<i32>, i32, Vec<i32>, i32)> {
+    let window = || {
+        (-90..=40i32, prop_oneof![4 => 1..=64i32, 1 => 65..=100i32])
+            .prop_flat_map(|(lo, width)| domain(lo..=lo + width - 1, width as usize))
+    };
+    (window(), -3..=3i32, window(), -3..=3i32)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// Root propagation of `abs` alone keeps exactly the values some solution uses
+    /// (domain consistency), and fails exactly when there is none.
+    #[test]
+    fn abs_is_domain_consistent((xs, a, zs, b) in abs_case()) {
+        let solutions: Vec<(i32, i32)> = xs
+            .iter()
+            .flat_map(|&x| zs.iter().map(move |&z| (x, z)))
+            .filter(|&(x, z)| (x + a).abs() == z + b)
+            .collect();
+        let mut model = Model::new();
+        let x = model.var_from_values(xs.iter().copied()).unwrap();
+        let z = model.var_from_values(zs.iter().copied()).unwrap();
+        model.abs(x + a, z + b).unwrap();
+        let domains = Solver::new(model).root_domains();
+        if solutions.is_empty() {
+            prop_assert_eq!(domains, None);
+        } else {
+            let keep = |pick: fn(&(i32, i32)) -> i32| {
+                let set: BTreeSet<i32> = solutions.iter().map(pick).collect();
+                set.into_iter().collect::<Vec<_>>()
+            };
+            prop_assert_eq!(domains, Some(vec![keep(|s| s.0), keep(|s| s.1)]));
+        }
+    }
+}
+
 /// Exact root domains after posting `build`'s constraints on fresh variables.
 fn root(build: impl FnOnce(&mut Model) -> Result<(), ModelError>) -> Vec<Vec<i32>> {
     let mut model = Model::new();
@@ -406,6 +446,26 @@ fn abs_and_power_keep_the_supported_values() {
     let mut x = range(-18, -6);
     x.extend(range(4, 16));
     assert_eq!(domains, vec![x, range(5, 17)]);
+    // Two one-word domains: x keeps the values whose magnitude z has, z the magnitudes.
+    let domains = root(|m| {
+        let x = m.var_from_values([-9, -4, -1, 0, 2, 5, 7])?;
+        let z = m.var_from_values([-2, 0, 1, 3, 4, 5, 8])?;
+        m.abs(x, z).map(drop)
+    });
+    assert_eq!(domains, vec![vec![-4, -1, 0, 5], vec![0, 1, 4, 5]]);
+    // Through views, and a z window that starts far below 0: |x - 3| == z + 40.
+    let domains = root(|m| {
+        let x = m.var_from_values([-2, 1, 3, 6, 9])?;
+        let z = m.var_from_values([-60, -40, -38, -35, -34])?;
+        m.abs(x - 3, z + 40).map(drop)
+    });
+    assert_eq!(domains, vec![vec![-2, 1, 3, 9], vec![-40, -38, -35, -34]]);
+    // No magnitude in common: a failure at the root.
+    let mut model = Model::new();
+    let x = model.var_from_values([-3, 2, 5]).unwrap();
+    let z = model.var_from_values([1, 4, 6]).unwrap();
+    model.abs(x, z).unwrap();
+    assert_eq!(Solver::new(model).root_domains(), None);
 }
 
 #[test]
