@@ -1,7 +1,8 @@
 //! `z == |x|` and `z == x^k`.
 
 use super::{
-    Range, Scratch, bounds, check_fits, keep_magnitude_above, restrict, support, value_of,
+    Range, Scratch, bounds, check_fits, keep_magnitude_above, moved, negated, nonnegative,
+    restrict, support, value_of,
 };
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
@@ -64,7 +65,7 @@ impl UnaryOperation {
     }
 
     /// The smallest interval holding the results over `lo..=hi`; its ends are reached.
-    fn image(self, (lo, hi): Range) -> Range {
+    pub(super) fn image(self, (lo, hi): Range) -> Range {
         if !self.is_even() {
             return (self.apply(lo), self.apply(hi));
         }
@@ -130,12 +131,12 @@ impl Unary {
         let bx = i64::from(bx) + i64::from(self.x.offset);
         let bz = i64::from(bz) + i64::from(self.z.offset);
         // The nonnegative values of z: bit i is bz + i >= 0.
-        let nonnegative = if bz >= 0 { wz } else { wz & shift(!0, -bz) };
-        let keep_x = wx & mirror(nonnegative, bz, bx);
+        let zn = nonnegative(wz, bz);
+        let keep_x = wx & mirror(zn, bz, bx);
         if keep_x == 0 {
             return Err(Conflict);
         }
-        let keep_z = nonnegative & mirror(keep_x, bx, bz);
+        let keep_z = zn & mirror(keep_x, bx, bz);
         ctx.set_rule(Rule::ArithmeticSupport);
         if keep_x != wx {
             ctx.retain_small(x, keep_x)?;
@@ -231,21 +232,10 @@ impl Propagator for Unary {
     }
 }
 
-/// `word` shifted left by `by` (right for a negative `by`), bits past either end lost.
-fn shift(word: u64, by: i64) -> u64 {
-    match by {
-        0..=63 => word << by,
-        -63..=-1 => word >> -by,
-        _ => 0,
-    }
-}
-
 /// The values of `word` (bit `i` for `from + i`) and their negations, as a word whose bit
-/// `i` stands for `to + i`; values outside that window are dropped. The negation of
-/// bit `i`'s value, `-from - i`, is bit `63 - i` of the reversed word, moved by
-/// `-from - to - 63`.
+/// `i` stands for `to + i`; values outside that window are dropped.
 fn mirror(word: u64, from: i64, to: i64) -> u64 {
-    shift(word, from - to) | shift(word.reverse_bits(), -from - to - 63)
+    moved(word, from, 0, to) | negated(word.reverse_bits(), from, 0, to)
 }
 
 #[cfg(test)]
