@@ -4,13 +4,16 @@
 //! `cargo bench --bench generic_models -- MODEL SIZE STRENGTH`
 //!
 //! MODEL is `golomb` (minimise the length of a ruler of SIZE marks), `all_interval`
-//! (count the series of length SIZE), `langford` (count the pairings of SIZE up to
+//! (count the series of length SIZE, the intervals as MiniZinc flattens them),
+//! `all_interval_fused` (the same with [`alldiff::Model::abs_difference`]; Gecode has
+//! no such propagator, so `scripts/compare-gecode.sh` runs the flattened one), `langford` (count the pairings of SIZE up to
 //! reversal) or `queens` (count the solutions on a SIZE×SIZE board); STRENGTH is the
 //! all-different's, `value`, `bounds` or `domain`. The models and searches are the
 //! examples' (`examples/golomb_ruler.rs`, ...); `benches/gecode/*.mzn` are the same models
 //! in MiniZinc. Prints `answer=` (the optimum or the count), then the `%%%mzn-stat:`
 //! lines of [`alldiff::Statistics`].
 
+use all_interval::Intervals::{AbsDifference, Flattened};
 use alldiff::{Statistics, Strength};
 
 #[allow(dead_code)]
@@ -29,8 +32,7 @@ mod langford;
 #[path = "../examples/nqueens.rs"]
 mod nqueens;
 
-const USAGE: &str =
-    "usage: generic_models golomb|all_interval|langford|queens SIZE value|bounds|domain";
+const USAGE: &str = "usage: generic_models golomb|all_interval|all_interval_fused|langford|queens SIZE value|bounds|domain";
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // `cargo bench` appends `--bench`.
@@ -54,7 +56,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let length = marks.and_then(|m| m.last().copied()).ok_or("no ruler")?;
             (i64::from(length), stats)
         }
-        "all_interval" => counted(all_interval::count(size, strength)?),
+        "all_interval" => counted(all_interval::count(size, strength, Flattened)?),
+        "all_interval_fused" => counted(all_interval::count(size, strength, AbsDifference)?),
         "langford" => counted(langford::count(size, strength)?),
         "queens" => counted(nqueens::count(size, strength)?),
         _ => return Err(USAGE.into()),

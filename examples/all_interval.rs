@@ -1,13 +1,16 @@
 //! All-interval series (CSPLib 007): a permutation of `0..n` whose adjacent differences
 //! `|x[i+1] - x[i]|` are a permutation of `1..n`; the example counts them all.
 //!
-//! The series is all-different, and so are the intervals. Each step `x[i+1] - x[i]` is a
-//! variable of its own, defined with `linear`, and each interval is its absolute value
-//! ([`Model::abs`]), as MiniZinc flattens `abs(x[i+1] - x[i])` (the same model is
-//! `benches/gecode/all_interval.mzn`, for `scripts/compare-gecode.sh`). The search
-//! branches on the series in order, smallest value first ([`Phase`]). No symmetry is
-//! broken: a series reversed, or with each value `v` replaced by `n - 1 - v`, is another
-//! series, so the count is a multiple of 4 from `n = 3` on.
+//! The series is all-different, and so are the intervals. Each interval is stated in one
+//! of two ways ([`Intervals`]): as MiniZinc flattens `abs(x[i+1] - x[i])`, a variable for
+//! the step `x[i+1] - x[i]`, defined with `linear`, and the interval its absolute value
+//! ([`Model::abs`]) (the same model is `benches/gecode/all_interval.mzn`, for
+//! `scripts/compare-gecode.sh`); or directly, [`Model::abs_difference`], one propagator
+//! that also prunes the holes the step's bounds cannot carry back to the series, so the
+//! search is smaller. The search branches on the series in order, smallest value first
+//! ([`Phase`]). No symmetry is broken: a series reversed, or with each value `v` replaced
+//! by `n - 1 - v`, is another series, so the count is a multiple of 4 from `n = 3` on.
+//! The program counts with the direct form.
 //!
 //! ```text
 //! cargo run --release --example all_interval -- 11    # 648 series
@@ -20,6 +23,15 @@ use alldiff::{
     VariableOrder,
 };
 
+/// How each interval `|x[i+1] - x[i]|` is stated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intervals {
+    /// As MiniZinc flattens it: a step variable, `linear` and [`Model::abs`].
+    Flattened,
+    /// One [`Model::abs_difference`] per interval.
+    AbsDifference,
+}
+
 /// The all-interval model and its variables.
 pub struct AllInterval {
     /// The model.
@@ -31,22 +43,33 @@ pub struct AllInterval {
 }
 
 /// Builds the model for series of length `n` (at least 1), both all-different
-/// constraints propagated with `strength`.
-pub fn all_interval(n: usize, strength: Strength) -> Result<AllInterval, ModelError> {
+/// constraints propagated with `strength`, the intervals stated as `intervals` says.
+pub fn all_interval(
+    n: usize,
+    strength: Strength,
+    intervals_as: Intervals,
+) -> Result<AllInterval, ModelError> {
     let top = i32::try_from(n.max(1) - 1).unwrap_or(i32::MAX);
     let mut model = Model::new();
     let series = model.int_vars(n, 0, top)?;
     let mut intervals = Vec::with_capacity(n.saturating_sub(1));
     for pair in series.windows(2) {
-        let step = model.int_var(-top, top)?;
-        // step = x[i+1] - x[i].
-        model.linear(
-            [(1, pair[1]), (-1, pair[0]), (-1, step)],
-            Relation::Equal,
-            0,
-        )?;
         let interval = model.int_var(1, top)?;
-        model.abs(step, interval)?;
+        match intervals_as {
+            Intervals::Flattened => {
+                let step = model.int_var(-top, top)?;
+                // step = x[i+1] - x[i].
+                model.linear(
+                    [(1, pair[1]), (-1, pair[0]), (-1, step)],
+                    Relation::Equal,
+                    0,
+                )?;
+                model.abs(step, interval)?;
+            }
+            Intervals::AbsDifference => {
+                model.abs_difference(pair[1], pair[0], interval)?;
+            }
+        }
         intervals.push(interval);
     }
     model.all_different_with(series.iter().copied(), strength)?;
@@ -62,8 +85,12 @@ pub fn all_interval(n: usize, strength: Strength) -> Result<AllInterval, ModelEr
 
 /// The solver of the model for length `n`, branching on the series in order, smallest
 /// value first.
-pub fn solver(n: usize, strength: Strength) -> Result<(Solver, Vec<VarId>), ModelError> {
-    let AllInterval { model, series, .. } = all_interval(n, strength)?;
+pub fn solver(
+    n: usize,
+    strength: Strength,
+    intervals: Intervals,
+) -> Result<(Solver, Vec<VarId>), ModelError> {
+    let AllInterval { model, series, .. } = all_interval(n, strength, intervals)?;
     let mut solver = Solver::new(model);
     solver.set_phases([Phase::new(series.iter().copied())
         .variable_order(VariableOrder::InputOrder)
@@ -72,16 +99,24 @@ pub fn solver(n: usize, strength: Strength) -> Result<(Solver, Vec<VarId>), Mode
 }
 
 /// The number of all-interval series of length `n`, and the search's statistics.
-pub fn count(n: usize, strength: Strength) -> Result<(u64, Statistics), ModelError> {
-    let (mut solver, _) = solver(n, strength)?;
+pub fn count(
+    n: usize,
+    strength: Strength,
+    intervals: Intervals,
+) -> Result<(u64, Statistics), ModelError> {
+    let (mut solver, _) = solver(n, strength, intervals)?;
     let count = solver.count(None);
     Ok((count.solutions, solver.statistics().clone()))
 }
 
 /// The first series of length `n` in the search's order (lexicographically smallest),
 /// or `None` if there is none.
-pub fn first(n: usize, strength: Strength) -> Result<Option<Vec<i32>>, ModelError> {
-    let (mut solver, series) = solver(n, strength)?;
+pub fn first(
+    n: usize,
+    strength: Strength,
+    intervals: Intervals,
+) -> Result<Option<Vec<i32>>, ModelError> {
+    let (mut solver, series) = solver(n, strength, intervals)?;
     Ok(match solver.solve() {
         Outcome::Solved(s) => Some(series.iter().map(|&x| s[x]).collect()),
         Outcome::Unsatisfiable | Outcome::Stopped(_) => None,
@@ -102,12 +137,12 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let start = std::time::Instant::now();
-    let result = first(n, Strength::Domain).and_then(|series| {
+    let result = first(n, Strength::Domain, Intervals::AbsDifference).and_then(|series| {
         if let Some(series) = series {
             let text: Vec<String> = series.iter().map(i32::to_string).collect();
             println!("first: {}", text.join(" "));
         }
-        count(n, Strength::Domain)
+        count(n, Strength::Domain, Intervals::AbsDifference)
     });
     match result {
         Ok((solutions, stats)) => {

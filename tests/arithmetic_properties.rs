@@ -1,4 +1,4 @@
-//! The arithmetic constraints (orderings, `*`, `/`, `%`, `|x|`, `x^k`, minimum,
+//! The arithmetic constraints (orderings, `*`, `/`, `%`, `|x|`, `|x - y|`, `x^k`, minimum,
 //! maximum, element over variables) against brute force: on small random models
 //! mixing them with `all_different` and `linear`, the solver finds exactly the
 //! assignments that enumeration finds, for several search orders, and root
@@ -23,6 +23,7 @@ enum Spec {
     Div(V, V, V),
     Mod(V, V, V),
     Abs(V, V),
+    AbsDifference(V, V, V),
     Power(V, u32, V),
     Extremum(Vec<V>, V, bool),
     ElementVar(Vec<V>, V, V),
@@ -39,6 +40,7 @@ impl Spec {
             Spec::Div(x, y, z) => at(*x).checked_div(at(*y)) == Some(at(*z)),
             Spec::Mod(x, y, z) => at(*x).checked_rem(at(*y)) == Some(at(*z)),
             Spec::Abs(x, z) => at(*x).abs() == at(*z),
+            Spec::AbsDifference(x, y, z) => (at(*x) - at(*y)).abs() == at(*z),
             Spec::Power(x, k, z) => at(*x).pow(*k) == at(*z),
             Spec::Extremum(xs, z, is_max) => {
                 let values = xs.iter().map(|&x| at(x));
@@ -70,6 +72,7 @@ impl Spec {
             Spec::Div(x, y, z) => model.div(v(*x), v(*y), v(*z)),
             Spec::Mod(x, y, z) => model.modulo(v(*x), v(*y), v(*z)),
             Spec::Abs(x, z) => model.abs(v(*x), v(*z)),
+            Spec::AbsDifference(x, y, z) => model.abs_difference(v(*x), v(*y), v(*z)),
             Spec::Power(x, k, z) => model.power(v(*x), *k, v(*z)),
             Spec::Extremum(xs, z, true) => model.maximum(vs(xs), v(*z)),
             Spec::Extremum(xs, z, false) => model.minimum(vs(xs), v(*z)),
@@ -104,6 +107,7 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
         2 => (v(), v(), v()).prop_map(|(x, y, z)| Spec::Div(x, y, z)),
         2 => (v(), v(), v()).prop_map(|(x, y, z)| Spec::Mod(x, y, z)),
         2 => (v(), v()).prop_map(|(x, z)| Spec::Abs(x, z)),
+        2 => (v(), v(), v()).prop_map(|(x, y, z)| Spec::AbsDifference(x, y, z)),
         2 => (v(), 0..=3u32, v()).prop_map(|(x, k, z)| Spec::Power(x, k, z)),
         2 => (views(), v(), any::<bool>()).prop_map(|(xs, z, m)| Spec::Extremum(xs, z, m)),
         2 => (views(), v(), v()).prop_map(|(xs, i, z)| Spec::ElementVar(xs, i, z)),
@@ -287,6 +291,78 @@ proptest! {
     }
 }
 
+/// A domain: any subset of a window placed anywhere around 0, mostly within 64 values
+/// (one word, so that the mirror of one domain lands partly, wholly or not at all in
+/// another's window), sometimes wider.
+fn window() -> impl Strategy<Value = Vec<i32>> {
+    (-90..=40i32, prop_oneof![4 => 1..=64i32, 1 => 65..=100i32])
+        .prop_flat_map(|(lo, width)| domain(lo..=lo + width - 1, width as usize))
+}
+
+/// The values each variable takes in some solution, or `None` without any.
+fn projections(solutions: &[Vec<i32>], vars: usize) -> Option<Vec<Vec<i32>>> {
+    (!solutions.is_empty()).then(|| {
+        (0..vars)
+            .map(|i| {
+                let set: BTreeSet<i32> = solutions.iter().map(|s| s[i]).collect();
+                set.into_iter().collect()
+            })
+            .collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// Root propagation of `|x + a| == z + b` alone keeps exactly the values some
+    /// solution uses (domain consistency), and fails exactly when there is none.
+    #[test]
+    fn abs_is_domain_consistent(
+        (xs, a, zs, b) in (window(), -3..=3i32, window(), -3..=3i32)
+    ) {
+        let solutions: Vec<Vec<i32>> = xs
+            .iter()
+            .flat_map(|&x| zs.iter().map(move |&z| vec![x, z]))
+            .filter(|s| (s[0] + a).abs() == s[1] + b)
+            .collect();
+        let mut model = Model::new();
+        let x = model.var_from_values(xs.iter().copied()).unwrap();
+        let z = model.var_from_values(zs.iter().copied()).unwrap();
+        model.abs(x + a, z + b).unwrap();
+        prop_assert_eq!(Solver::new(model).root_domains(), projections(&solutions, 2));
+    }
+
+    /// `|x - y + a| == z` alone: exactly the solutions enumeration finds; root
+    /// propagation keeps exactly the values some solution uses when the three domains
+    /// are one word each (domain consistency), and at least those otherwise.
+    #[test]
+    fn abs_difference_matches_enumeration(
+        (xs, ys, a, zs) in (window(), window(), -3..=3i32, window())
+    ) {
+        let zset: BTreeSet<i32> = zs.iter().copied().collect();
+        let solutions: Vec<Vec<i32>> = xs
+            .iter()
+            .flat_map(|&x| ys.iter().map(move |&y| (x, y)))
+            .map(|(x, y)| vec![x, y, (x - y + a).abs()])
+            .filter(|s| zset.contains(&s[2]))
+            .collect();
+        let build = || {
+            let mut model = Model::new();
+            let vars = common::vars(&mut model, &[xs.clone(), ys.clone(), zs.clone()]);
+            model.abs_difference(vars[0] + a, vars[1], vars[2]).unwrap();
+            (model, vars)
+        };
+        let one_word = [&xs, &ys, &zs].iter().all(|d| d[d.len() - 1] - d[0] < 64);
+        if one_word {
+            let (model, _) = build();
+            prop_assert_eq!(Solver::new(model).root_domains(), projections(&solutions, 3));
+        }
+        let expected: BTreeSet<Vec<i32>> = solutions.into_iter().collect();
+        let configs = common::all_configs();
+        common::check_solutions(&expected, &[configs[0], configs[8]], &build)?;
+    }
+}
+
 /// Exact root domains after posting `build`'s constraints on fresh variables.
 fn root(build: impl FnOnce(&mut Model) -> Result<(), ModelError>) -> Vec<Vec<i32>> {
     let mut model = Model::new();
@@ -406,6 +482,67 @@ fn abs_and_power_keep_the_supported_values() {
     let mut x = range(-18, -6);
     x.extend(range(4, 16));
     assert_eq!(domains, vec![x, range(5, 17)]);
+    // Two one-word domains: x keeps the values whose magnitude z has, z the magnitudes.
+    let domains = root(|m| {
+        let x = m.var_from_values([-9, -4, -1, 0, 2, 5, 7])?;
+        let z = m.var_from_values([-2, 0, 1, 3, 4, 5, 8])?;
+        m.abs(x, z).map(drop)
+    });
+    assert_eq!(domains, vec![vec![-4, -1, 0, 5], vec![0, 1, 4, 5]]);
+    // Through views, and a z window that starts far below 0: |x - 3| == z + 40.
+    let domains = root(|m| {
+        let x = m.var_from_values([-2, 1, 3, 6, 9])?;
+        let z = m.var_from_values([-60, -40, -38, -35, -34])?;
+        m.abs(x - 3, z + 40).map(drop)
+    });
+    assert_eq!(domains, vec![vec![-2, 1, 3, 9], vec![-40, -38, -35, -34]]);
+    // No magnitude in common: a failure at the root.
+    let mut model = Model::new();
+    let x = model.var_from_values([-3, 2, 5]).unwrap();
+    let z = model.var_from_values([1, 4, 6]).unwrap();
+    model.abs(x, z).unwrap();
+    assert_eq!(Solver::new(model).root_domains(), None);
+}
+
+#[test]
+fn abs_difference_prunes_both_ways() {
+    // One word each: x keeps b ± w, y its partners, z the distances left.
+    let domains = root(|m| {
+        let x = m.int_var(0, 9)?;
+        let y = m.var_from_values([2, 7])?;
+        let z = m.var_from_values([-1, 4, 6, 9])?;
+        m.abs_difference(x, y, z).map(drop)
+    });
+    assert_eq!(domains, vec![vec![1, 3, 6, 8], vec![2, 7], vec![4, 6]]);
+    // Wide: bounds, x out of the gap of the values closer than 15 to every y.
+    let domains = root(|m| {
+        let x = m.int_var(0, 1000)?;
+        let y = m.int_var(990, 1000)?;
+        let z = m.int_var(15, 20)?;
+        m.abs_difference(x, y, z).map(drop)
+    });
+    assert_eq!(
+        domains,
+        vec![range(970, 985), range(990, 1000), range(15, 20)]
+    );
+    // Wide with y fixed: domain consistent between x and z.
+    let domains = root(|m| {
+        let x = m.int_var(0, 1000)?;
+        let y = m.var_from_values([500])?;
+        let z = m.var_from_values([3, 250, 600])?;
+        m.abs_difference(x, y, z).map(drop)
+    });
+    assert_eq!(
+        domains,
+        vec![vec![250, 497, 503, 750], vec![500], vec![3, 250]]
+    );
+    // No distance possible: a failure at the root.
+    let mut model = Model::new();
+    let x = model.var_from_values([0, 2]).unwrap();
+    let y = model.var_from_values([1, 3]).unwrap();
+    let z = model.var_from_values([0, 2]).unwrap();
+    model.abs_difference(x, y, z).unwrap();
+    assert_eq!(Solver::new(model).root_domains(), None);
 }
 
 #[test]
@@ -513,6 +650,17 @@ fn overflow_is_refused_when_posting_and_names_the_constraint() {
     };
     assert_eq!(refused(&abs(i32::MIN)), "abs");
     assert!(accepted(&abs(i32::MIN + 1)));
+    // |x - y| up to i32::MAX + 1, and up to i32::MAX.
+    let abs_difference = |hi: i32| {
+        move |m: &mut Model| {
+            let x = m.int_var(0, hi)?;
+            let y = m.int_var(-1, 5)?;
+            let z = m.int_var(0, 5)?;
+            m.abs_difference(x, y, z)
+        }
+    };
+    assert_eq!(refused(&abs_difference(i32::MAX)), "abs_difference");
+    assert!(accepted(&abs_difference(i32::MAX - 1)));
     // 2^31 overflows, (-2)^31 and 2^30 do not.
     let power = |lo: i32, hi: i32, k: u32| {
         move |m: &mut Model| {

@@ -59,6 +59,7 @@ mod jobshop;
 #[allow(dead_code)]
 #[path = "../examples/all_interval.rs"]
 mod all_interval;
+use all_interval::Intervals;
 
 #[allow(dead_code)]
 #[path = "../examples/langford.rs"]
@@ -596,9 +597,11 @@ fn all_interval_counts_match_brute_force_up_to_8() {
     for n in 1..=8 {
         let expected = all_interval_brute_force(n);
         for strength in STRENGTHS {
-            let (count, stats) = all_interval::count(n, strength).unwrap();
-            assert_eq!(count, expected, "n = {n}, {strength:?}");
-            assert_eq!(stats.solutions, expected);
+            for intervals in [Intervals::Flattened, Intervals::AbsDifference] {
+                let (count, stats) = all_interval::count(n, strength, intervals).unwrap();
+                assert_eq!(count, expected, "n = {n}, {strength:?}, {intervals:?}");
+                assert_eq!(stats.solutions, expected);
+            }
         }
     }
 }
@@ -606,7 +609,7 @@ fn all_interval_counts_match_brute_force_up_to_8() {
 #[test]
 fn all_interval_first_series_is_valid() {
     for n in [1, 2, 5, 9, 12] {
-        let series = all_interval::first(n, Strength::Domain)
+        let series = all_interval::first(n, Strength::Domain, Intervals::AbsDifference)
             .unwrap()
             .expect("series exist for every length");
         let series: Vec<usize> = series.iter().map(|&x| x as usize).collect();
@@ -615,7 +618,7 @@ fn all_interval_first_series_is_valid() {
     // The search takes the series in order, smallest value first: the first found
     // is the lexicographically smallest, 0 3 1 2 for n = 4 (0 1 ..., 0 2 ... fail).
     assert_eq!(
-        all_interval::first(4, Strength::Bounds).unwrap(),
+        all_interval::first(4, Strength::Bounds, Intervals::Flattened).unwrap(),
         Some(vec![0, 3, 1, 2])
     );
 }
@@ -623,8 +626,9 @@ fn all_interval_first_series_is_valid() {
 #[test]
 #[ignore = "slow in debug builds; run with --ignored or in release"]
 fn all_interval_counts_of_10_and_11() {
-    assert_eq!(all_interval::count(10, Strength::Domain).unwrap().0, 296);
-    assert_eq!(all_interval::count(11, Strength::Domain).unwrap().0, 648);
+    let count = |n| all_interval::count(n, Strength::Domain, Intervals::AbsDifference);
+    assert_eq!(count(10).unwrap().0, 296);
+    assert_eq!(count(11).unwrap().0, 648);
 }
 
 /// Whether `row` (numbers from 1) is a Langford pairing: each `k` of `1..=n` twice,

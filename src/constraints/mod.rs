@@ -29,7 +29,9 @@ mod value_index;
 
 pub use all_different::{AllDifferent, Strength};
 pub use all_different_system::{AllDifferentSystem, LockedCandidates, MAX_SYSTEM_VARIABLES};
-pub use arithmetic::{Arithmetic, Extremum, LessEq, Operation, Unary, UnaryOperation};
+pub use arithmetic::{
+    AbsDifference, Arithmetic, Extremum, LessEq, Operation, Unary, UnaryOperation,
+};
 pub use binary::{Equal, NotEqual};
 pub use cardinality::GlobalCardinality;
 pub(crate) use cardinality::{Count, check_values};

@@ -4,6 +4,7 @@
 //! searches. Every mistake in a model is found here, when it is made, and reported
 //! as a [`ModelError`] that names the variable or constraint at fault.
 
+mod abs_difference;
 mod arithmetic;
 mod globals;
 mod logic;

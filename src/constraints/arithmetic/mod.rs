@@ -6,11 +6,13 @@
 //! and `power` check, when posted, that their result over the initial domain fits
 //! `i32` (otherwise [`ModelError::InvalidConstraint`] names them).
 
+mod abs_difference;
 mod extremum;
 mod order;
 mod ternary;
 mod unary;
 
+pub use abs_difference::AbsDifference;
 pub use extremum::Extremum;
 pub use order::LessEq;
 pub use ternary::{Arithmetic, Operation};
@@ -149,6 +151,48 @@ fn keep_magnitude_above(
         ctx.remove(view, v)?;
     }
     Ok(())
+}
+
+/// `word` shifted left by `by` (right for a negative `by`), bits past either end lost.
+fn shift(word: u64, by: i64) -> u64 {
+    match by {
+        0..=63 => word << by,
+        -63..=-1 => word >> -by,
+        _ => 0,
+    }
+}
+
+/// The nonnegative values of a small domain's word (bit `i` for `base + i`).
+fn nonnegative(word: u64, base: i64) -> u64 {
+    if base >= 0 {
+        word
+    } else {
+        word & shift(!0, -base)
+    }
+}
+
+/// `{v + delta}` for the values `v` of a small domain's word (bit `i` for `base + i`),
+/// as a word whose bit `i` stands for `to + i` (values outside that window dropped).
+fn moved(word: u64, base: i64, delta: i64, to: i64) -> u64 {
+    shift(word, base + delta - to)
+}
+
+/// `{delta - v}` for the values `v` of a small domain's word given reversed
+/// (`word.reverse_bits()`: bit `63 - i` for `base + i`), as a word whose bit `i` stands
+/// for `to + i`: `delta - base - i` is bit `63 - i` moved by `delta - base - to - 63`.
+fn negated(reversed: u64, base: i64, delta: i64, to: i64) -> u64 {
+    shift(reversed, delta - base - to - 63)
+}
+
+/// The values of a small domain's word (bit `i` for `base + i`), ascending.
+fn word_values(mut word: u64, base: i64) -> impl Iterator<Item = i64> {
+    std::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let i = word.trailing_zeros();
+            word &= word - 1;
+            base + i64::from(i)
+        })
+    })
 }
 
 /// Reusable buffers for [`support`] and [`keep_magnitude_above`].

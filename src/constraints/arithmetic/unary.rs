@@ -1,7 +1,8 @@
 //! `z == |x|` and `z == x^k`.
 
 use super::{
-    Range, Scratch, bounds, check_fits, keep_magnitude_above, restrict, support, value_of,
+    Range, Scratch, bounds, check_fits, keep_magnitude_above, moved, negated, nonnegative,
+    restrict, support, value_of,
 };
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
@@ -64,7 +65,7 @@ impl UnaryOperation {
     }
 
     /// The smallest interval holding the results over `lo..=hi`; its ends are reached.
-    fn image(self, (lo, hi): Range) -> Range {
+    pub(super) fn image(self, (lo, hi): Range) -> Range {
         if !self.is_even() {
             return (self.apply(lo), self.apply(hi));
         }
@@ -90,6 +91,12 @@ impl UnaryOperation {
 /// has at most 4096 values. `O(log)` on bounds per call, plus `O(n log n)` over the
 /// `n` values of `x` for the domain reasoning.
 ///
+/// `|x|` over two domains of at most 64 values each (their values at most 64 apart,
+/// as all-interval's steps and intervals) is domain consistent in `O(1)` word
+/// operations instead: `x` keeps its values in `z ∪ -z` (`z`'s word mirrored around
+/// 0, a bit reversal and two shifts), then `z` its values in `x ∪ -x`. One call
+/// reaches the fixpoint (the propagator is then idempotent).
+///
 /// When posted, it reports [`ModelError::InvalidConstraint`] if the result over the
 /// initial bounds of `x` can leave the `i32` range (`|i32::MIN|`, or `x^k` for a large
 /// `x` or `k`).
@@ -98,6 +105,8 @@ pub struct Unary {
     operation: UnaryOperation,
     x: View,
     z: View,
+    /// `|x|` over two small domains: propagated on their words.
+    words: bool,
     scratch: Scratch,
 }
 
@@ -108,8 +117,34 @@ impl Unary {
             operation,
             x,
             z,
+            words: false,
             scratch: Scratch::default(),
         }
+    }
+
+    /// `z == |x|` on the words of two small domains: domain consistent in one pass.
+    fn propagate_words(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let (x, z) = (self.x.var.raw(), self.z.var.raw());
+        let (Some((wx, bx)), Some((wz, bz))) = (ctx.small_word(x), ctx.small_word(z)) else {
+            unreachable!("a small domain stays small");
+        };
+        let bx = i64::from(bx) + i64::from(self.x.offset);
+        let bz = i64::from(bz) + i64::from(self.z.offset);
+        // The nonnegative values of z: bit i is bz + i >= 0.
+        let zn = nonnegative(wz, bz);
+        let keep_x = wx & mirror(zn, bz, bx);
+        if keep_x == 0 {
+            return Err(Conflict);
+        }
+        let keep_z = zn & mirror(keep_x, bx, bz);
+        ctx.set_rule(Rule::ArithmeticSupport);
+        if keep_x != wx {
+            ctx.retain_small(x, keep_x)?;
+        }
+        if keep_z != wz {
+            ctx.retain_small(z, keep_z)?;
+        }
+        Ok(())
     }
 
     /// Narrows the bounds of `x` to the roots of the bounds of `z`.
@@ -156,6 +191,9 @@ impl Propagator for Unary {
     fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
         ctx.watch(self.x, Wake::Domain)?;
         ctx.watch(self.z, Wake::Domain)?;
+        self.words = self.operation == UnaryOperation::Abs
+            && ctx.small_word(self.x.var).is_some()
+            && ctx.small_word(self.z.var).is_some();
         let x = (i64::from(ctx.min(self.x)), i64::from(ctx.max(self.x)));
         let (lo, hi) = self.operation.image(x);
         let what = match self.operation {
@@ -166,6 +204,9 @@ impl Propagator for Unary {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if self.words {
+            return self.propagate_words(ctx);
+        }
         let op = self.operation;
         ctx.set_rule(Rule::ArithmeticBounds);
         restrict(ctx, self.z, Some(op.image(bounds(ctx, self.x))))?;
@@ -185,6 +226,16 @@ impl Propagator for Unary {
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
         self.operation.apply(value_of(self.x, value)) == value_of(self.z, value)
     }
+
+    fn is_idempotent(&self) -> bool {
+        self.words
+    }
+}
+
+/// The values of `word` (bit `i` for `from + i`) and their negations, as a word whose bit
+/// `i` stands for `to + i`; values outside that window are dropped.
+fn mirror(word: u64, from: i64, to: i64) -> u64 {
+    moved(word, from, 0, to) | negated(word.reverse_bits(), from, 0, to)
 }
 
 #[cfg(test)]
