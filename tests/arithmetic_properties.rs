@@ -287,6 +287,85 @@ proptest! {
     }
 }
 
+/// Minima and maxima sharing variables, with holes from `!=` and `linear`, taken
+/// through a random walk of pushed and popped levels (each fixes one variable).
+#[derive(Clone, Debug)]
+struct Walk {
+    problem: Problem,
+    /// `Some((var, value))` pushes a level, `None` pops the latest.
+    steps: Vec<Option<(usize, i32)>>,
+}
+
+fn walk() -> impl Strategy<Value = Walk> {
+    (2usize..=5).prop_flat_map(|vars| {
+        let extremum = (
+            prop::collection::vec(view(vars), 1..=5),
+            view(vars),
+            any::<bool>(),
+        )
+            .prop_map(|(xs, z, m)| Spec::Extremum(xs, z, m));
+        let linear = (
+            prop::collection::vec((-2..=2i32, view(vars)), 1..=2),
+            common::relation(),
+            -3..=3i32,
+        )
+            .prop_map(|(t, r, c)| Spec::Linear(t, r, c));
+        let specs = prop::collection::vec(prop_oneof![3 => extremum, 1 => linear], 1..=4);
+        let step = prop::option::weighted(0.7, (0..vars, -5..=5i32));
+        (
+            prop::collection::vec(domain(-5..=5, 6), vars),
+            specs,
+            prop::collection::vec(step, 1..=8),
+        )
+            .prop_map(|(domains, specs, steps)| Walk {
+                problem: Problem { domains, specs },
+                steps,
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// After each step of the walk, the domains the levels propagated to (the
+    /// propagators' trailed state carried across pushes and undone by pops) are
+    /// those a fresh solver reaches from the same assumptions at once, and the
+    /// solutions under the levels are brute force's with those values.
+    #[test]
+    fn levels_propagate_as_a_fresh_solver(case in walk()) {
+        let (model, vars) = build(&case.problem);
+        let mut solver = Solver::new(model);
+        let mut pushed: Vec<(usize, i32)> = Vec::new();
+        for step in &case.steps {
+            match *step {
+                Some((var, value)) => {
+                    solver.push_level([(vars[var], value)]).unwrap();
+                    pushed.push((var, value));
+                }
+                None => {
+                    solver.pop_level();
+                    pushed.pop();
+                }
+            }
+            let (model, fresh_vars) = build(&case.problem);
+            let mut fresh = Solver::new(model);
+            for &(var, value) in &pushed {
+                fresh.assume(fresh_vars[var], value).unwrap();
+            }
+            prop_assert_eq!(solver.root_domains(), fresh.root_domains(), "after {:?}", pushed);
+        }
+        let expected: BTreeSet<Vec<i32>> = brute_force(&case.problem)
+            .into_iter()
+            .filter(|s| pushed.iter().all(|&(var, value)| s[var] == value))
+            .collect();
+        let found: BTreeSet<Vec<i32>> = solver
+            .solutions()
+            .map(|solution| vars.iter().map(|&v| solution.value(v)).collect())
+            .collect();
+        prop_assert_eq!(found, expected);
+    }
+}
+
 /// Exact root domains after posting `build`'s constraints on fresh variables.
 fn root(build: impl FnOnce(&mut Model) -> Result<(), ModelError>) -> Vec<Vec<i32>> {
     let mut model = Model::new();
