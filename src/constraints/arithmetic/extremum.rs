@@ -1,6 +1,6 @@
 //! `z == max(xs)` and `z == min(xs)`.
 
-use super::{Range, bounds, value_of};
+use super::value_of;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
 use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
@@ -38,17 +38,27 @@ impl Extremum {
         Extremum { xs, z, is_max }
     }
 
-    /// A view's bounds as the maximum sees them: negated for the minimum, since
-    /// `min(xs) == -max(-xs)`.
-    fn range(&self, ctx: &Context<'_>, view: View) -> Range {
-        let (lo, hi) = bounds(ctx, view);
-        if self.is_max { (lo, hi) } else { (-hi, -lo) }
+    /// A view's minimum as the maximum sees it: its maximum negated for the
+    /// minimum, since `min(xs) == -max(-xs)`.
+    fn lo(&self, ctx: &Context<'_>, view: View) -> i64 {
+        match self.is_max {
+            true => i64::from(ctx.min(view)),
+            false => -i64::from(ctx.max(view)),
+        }
+    }
+
+    /// A view's maximum as the maximum sees it (see [`Self::lo`]).
+    fn hi(&self, ctx: &Context<'_>, view: View) -> i64 {
+        match self.is_max {
+            true => i64::from(ctx.max(view)),
+            false => -i64::from(ctx.min(view)),
+        }
     }
 
     /// Raises a view's minimum, as the maximum sees it, to `lo` (a value some view
     /// of this constraint has, so within `i32`).
     fn raise(&self, ctx: &mut Context<'_>, view: View, lo: i64) -> Result<(), Conflict> {
-        if lo > self.range(ctx, view).0 {
+        if lo > self.lo(ctx, view) {
             match self.is_max {
                 true => ctx.set_min(view, lo as i32)?,
                 false => ctx.set_max(view, -lo as i32)?,
@@ -59,7 +69,7 @@ impl Extremum {
 
     /// Lowers a view's maximum, as the maximum sees it, to `hi`.
     fn lower(&self, ctx: &mut Context<'_>, view: View, hi: i64) -> Result<(), Conflict> {
-        if hi < self.range(ctx, view).1 {
+        if hi < self.hi(ctx, view) {
             match self.is_max {
                 true => ctx.set_max(view, hi as i32)?,
                 false => ctx.set_min(view, -hi as i32)?,
@@ -78,25 +88,25 @@ impl Extremum {
         mut z_fell: bool,
     ) -> Result<usize, Conflict> {
         loop {
-            let z_hi = self.range(ctx, self.z).1;
+            let z_hi = self.hi(ctx, self.z);
             if z_fell {
                 for &x in &self.xs {
                     self.lower(ctx, x, z_hi)?;
                 }
             }
-            if self.range(ctx, self.xs[s]).1 == z_hi {
+            if self.hi(ctx, self.xs[s]) == z_hi {
                 return Ok(s);
             }
             let mut top = i64::MIN;
             for (i, &x) in self.xs.iter().enumerate() {
-                let hi = self.range(ctx, x).1;
+                let hi = self.hi(ctx, x);
                 if hi > top {
                     (top, s) = (hi, i);
                 }
             }
             self.lower(ctx, self.z, top)?;
             // A hole in z below `top` moves max(z) further down: cut again.
-            z_fell = self.range(ctx, self.z).1 < top;
+            z_fell = self.hi(ctx, self.z) < top;
             if !z_fell {
                 return Ok(s);
             }
@@ -106,8 +116,8 @@ impl Extremum {
     /// Restores "some `x` other than `s` reaches `min(z)`, or `x_s >= min(z)`";
     /// returns `t`, the other one, or `xs.len()` for none.
     fn settle_min(&self, ctx: &mut Context<'_>, s: usize, t: usize) -> Result<usize, Conflict> {
-        let z_lo = self.range(ctx, self.z).0;
-        let reaches = |i: usize| i != s && self.range(ctx, self.xs[i]).1 >= z_lo;
+        let z_lo = self.lo(ctx, self.z);
+        let reaches = |i: usize| i != s && self.hi(ctx, self.xs[i]) >= z_lo;
         if t < self.xs.len() && reaches(t) {
             return Ok(t);
         }
@@ -120,9 +130,9 @@ impl Extremum {
         let mut lo = z_lo;
         loop {
             self.raise(ctx, x, lo)?;
-            let x_lo = self.range(ctx, x).0;
+            let x_lo = self.lo(ctx, x);
             self.raise(ctx, self.z, x_lo)?;
-            lo = self.range(ctx, self.z).0;
+            lo = self.lo(ctx, self.z);
             if lo == x_lo {
                 return Ok(self.xs.len());
             }
@@ -155,7 +165,7 @@ impl Propagator for Extremum {
         let (mut lo, mut z_fell) = (i64::MIN, false);
         for &i in ctx.modified() {
             match self.xs.get(i as usize) {
-                Some(&x) => lo = lo.max(self.range(ctx, x).0),
+                Some(&x) => lo = lo.max(self.lo(ctx, x)),
                 None => z_fell = true,
             }
         }
