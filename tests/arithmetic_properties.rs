@@ -327,42 +327,11 @@ fn walk() -> impl Strategy<Value = Walk> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// After each step of the walk, the domains the levels propagated to (the
-    /// propagators' trailed state carried across pushes and undone by pops) are
-    /// those a fresh solver reaches from the same assumptions at once, and the
-    /// solutions under the levels are brute force's with those values.
+    /// After each step of the walk, the levels propagate as a fresh solver does
+    /// (see `common::check_levels`).
     #[test]
     fn levels_propagate_as_a_fresh_solver(case in walk()) {
-        let (model, vars) = build(&case.problem);
-        let mut solver = Solver::new(model);
-        let mut pushed: Vec<(usize, i32)> = Vec::new();
-        for step in &case.steps {
-            match *step {
-                Some((var, value)) => {
-                    solver.push_level([(vars[var], value)]).unwrap();
-                    pushed.push((var, value));
-                }
-                None => {
-                    solver.pop_level();
-                    pushed.pop();
-                }
-            }
-            let (model, fresh_vars) = build(&case.problem);
-            let mut fresh = Solver::new(model);
-            for &(var, value) in &pushed {
-                fresh.assume(fresh_vars[var], value).unwrap();
-            }
-            prop_assert_eq!(solver.root_domains(), fresh.root_domains(), "after {:?}", pushed);
-        }
-        let expected: BTreeSet<Vec<i32>> = brute_force(&case.problem)
-            .into_iter()
-            .filter(|s| pushed.iter().all(|&(var, value)| s[var] == value))
-            .collect();
-        let found: BTreeSet<Vec<i32>> = solver
-            .solutions()
-            .map(|solution| vars.iter().map(|&v| solution.value(v)).collect())
-            .collect();
-        prop_assert_eq!(found, expected);
+        common::check_levels(&brute_force(&case.problem), &case.steps, &|| build(&case.problem))?;
     }
 }
 
