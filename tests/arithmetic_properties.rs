@@ -311,6 +311,43 @@ fn projections(solutions: &[Vec<i32>], vars: usize) -> Option<Vec<Vec<i32>>> {
     })
 }
 
+/// Minima and maxima sharing variables, with holes from `!=` and `linear`, taken
+/// through a random walk of pushed and popped levels (each fixes one variable).
+#[derive(Clone, Debug)]
+struct Walk {
+    problem: Problem,
+    /// `Some((var, value))` pushes a level, `None` pops the latest.
+    steps: Vec<Option<(usize, i32)>>,
+}
+
+fn walk() -> impl Strategy<Value = Walk> {
+    (2usize..=5).prop_flat_map(|vars| {
+        let extremum = (
+            prop::collection::vec(view(vars), 1..=5),
+            view(vars),
+            any::<bool>(),
+        )
+            .prop_map(|(xs, z, m)| Spec::Extremum(xs, z, m));
+        let linear = (
+            prop::collection::vec((-2..=2i32, view(vars)), 1..=2),
+            common::relation(),
+            -3..=3i32,
+        )
+            .prop_map(|(t, r, c)| Spec::Linear(t, r, c));
+        let specs = prop::collection::vec(prop_oneof![3 => extremum, 1 => linear], 1..=4);
+        let step = prop::option::weighted(0.7, (0..vars, -5..=5i32));
+        (
+            prop::collection::vec(domain(-5..=5, 6), vars),
+            specs,
+            prop::collection::vec(step, 1..=8),
+        )
+            .prop_map(|(domains, specs, steps)| Walk {
+                problem: Problem { domains, specs },
+                steps,
+            })
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
@@ -360,6 +397,17 @@ proptest! {
         let expected: BTreeSet<Vec<i32>> = solutions.into_iter().collect();
         let configs = common::all_configs();
         common::check_solutions(&expected, &[configs[0], configs[8]], &build)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// After each step of the walk, the levels propagate as a fresh solver does
+    /// (see `common::check_levels`).
+    #[test]
+    fn levels_propagate_as_a_fresh_solver(case in walk()) {
+        common::check_levels(&brute_force(&case.problem), &case.steps, &|| build(&case.problem))?;
     }
 }
 

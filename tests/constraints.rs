@@ -78,6 +78,39 @@ proptest! {
         prop_assert_eq!(solve_all(model, &xs), expected);
     }
 
+    /// Chained elements (an element's value the index of another, or a variable
+    /// both), through random pushed and popped levels: each propagates only what its
+    /// changed side requires, and still agrees with a fresh solver.
+    #[test]
+    fn elements_through_levels_match_a_fresh_solver(
+        doms in domains(4),
+        posts in prop::collection::vec(
+            (0usize..4, 0usize..4, prop::collection::vec(-3i32..=4, 1..=6), -1i32..=1),
+            1..=3,
+        ),
+        picks in prop::collection::vec(prop::option::weighted(0.7, (0usize..4, 0usize..4)), 1..=6),
+    ) {
+        // Each push fixes a variable to one of its own values.
+        let steps: Vec<_> = picks.iter()
+            .map(|pick| pick.map(|(var, k)| (var, doms[var][k % doms[var].len()])))
+            .collect();
+        let build = || {
+            let mut model = Model::new();
+            let xs = common::vars(&mut model, &doms);
+            for (i, v, array, offset) in &posts {
+                model.element(array, xs[*i] + *offset, xs[*v]).unwrap();
+            }
+            (model, xs)
+        };
+        let expected = common::brute_force(&doms, &|vals| {
+            posts.iter().all(|(i, v, array, offset)| {
+                usize::try_from(vals[*i] + offset).ok()
+                    .and_then(|k| array.get(k)).is_some_and(|&e| e == vals[*v])
+            })
+        });
+        common::check_levels(&expected, &steps, &build)?;
+    }
+
     #[test]
     fn table_matches_brute_force(
         doms in domains(3),

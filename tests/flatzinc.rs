@@ -265,6 +265,30 @@ fn declarations_with_values_aliases_and_empty_domains() {
 }
 
 #[test]
+fn bool2int_integers_are_their_booleans() {
+    // The integer of `bool2int(b, i)` declared after `b` is `b`'s variable; it
+    // prints as an integer. One declared first, or narrower than 0..1, stays a
+    // variable of its own, tied by the constraint.
+    let fzn = "var bool: a :: output_var;\nvar bool: b;\nvar 0..1: i :: output_var;\n\
+               var 0..5: j;\nvar 1..1: k;\n\
+               constraint bool2int(a, i);\nconstraint bool2int(b, j);\n\
+               constraint bool2int(b, k);\nconstraint int_lin_le([1, 1], [i, j], 1);\n\
+               solve satisfy;";
+    let problem = text(fzn).unwrap();
+    assert_eq!(problem.var("i"), problem.var("a"));
+    assert_eq!(problem.var("j"), problem.var("b"));
+    assert_ne!(problem.var("k"), problem.var("b"));
+    let (status, solutions) = solve(&problem, &all());
+    assert_eq!(status, RunStatus::Complete);
+    assert_eq!(solutions, ["a = false;\ni = 0;\n"]);
+    let fzn = "var 0..1: i :: output_var;\nvar bool: a;\nconstraint bool2int(a, i);\n\
+               solve satisfy;";
+    let problem = text(fzn).unwrap();
+    assert_ne!(problem.var("i"), problem.var("a"));
+    assert_eq!(count_text(fzn), 2);
+}
+
+#[test]
 fn builtins_minizinc_rarely_emits() {
     let header =
         "var -2..2: x;\nvar -2..2: y;\nvar -8..8: z;\nvar bool: a;\nvar bool: b;\nvar bool: r;\n";

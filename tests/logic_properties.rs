@@ -180,6 +180,18 @@ fn reified(bools: usize, vars: usize, values: i32, negate: f64) -> impl Strategy
         (view(vars), set).prop_map(|(x, s)| CondSpec::NotInSet(x, s)),
         (terms(vars), common::relation(), -6..=6i32)
             .prop_map(|(t, r, c)| CondSpec::Linear(t, r, c)),
+        // x - y ⋈ c, as `int_lin_le_reif` states a precedence: propagated on bounds.
+        (
+            view(vars),
+            view(vars),
+            any::<bool>(),
+            common::relation(),
+            -6..=6i32
+        )
+            .prop_map(|(x, y, flip, r, c)| {
+                let a = if flip { -1 } else { 1 };
+                CondSpec::Linear(vec![(a, x), (-a, y)], r, c)
+            }),
     ];
     (lit(bools, negate), cond, any::<bool>()).prop_map(|(b, c, half)| Spec::Reify(b, c, half))
 }

@@ -33,7 +33,9 @@ const NONE: u32 = u32::MAX;
 /// - circuit only: the graph of the possible successors must be strongly connected
 ///   (every node reachable from node 0 and reaching it), else the call fails.
 ///
-/// Cost O(n + d) per call, with no allocation once the scratch vectors have grown.
+/// Cost O(n + d) per call, with no allocation once the scratch vectors have grown;
+/// the range and self-loops are cut on the first call of a search only (a trailed
+/// flag), and a graph of at most 64 nodes with one-word domains is searched in words.
 /// Two fixed successors with the same value fail here too, so that the propagator
 /// checks a complete assignment exactly on its own.
 #[derive(Clone, Debug)]
@@ -49,6 +51,11 @@ pub struct Circuit {
     /// Reverse adjacency of the possible successors (CSR), for the backward search.
     in_start: Vec<u32>,
     in_edges: Vec<u32>,
+    /// Per node, its possible successors (bit `j` for node `j`), then, for the
+    /// backward search, its possible predecessors: the graph in words when it has
+    /// at most 64 nodes and every successor domain fits one word.
+    out_bits: Vec<u64>,
+    in_bits: Vec<u64>,
 }
 
 impl Circuit {
@@ -64,6 +71,8 @@ impl Circuit {
             stack: Vec::new(),
             in_start: Vec::new(),
             in_edges: Vec::new(),
+            out_bits: Vec::new(),
+            in_bits: Vec::new(),
         }
     }
 
@@ -206,6 +215,9 @@ impl Circuit {
     /// Whether the possible successors form a strongly connected graph: node 0
     /// reaches every node, and every node reaches node 0.
     fn strongly_connected(&mut self, ctx: &Context<'_>) -> bool {
+        if let Some(connected) = self.strongly_connected_in_words(ctx) {
+            return connected;
+        }
         let n = self.succ.len();
         // Forward, straight from the domains.
         self.mark.clear();
@@ -271,6 +283,53 @@ impl Circuit {
         }
         reached == n
     }
+
+    /// [`Self::strongly_connected`] on a graph of at most 64 nodes whose successor
+    /// domains each fit one word: `O(n + d)` word operations, without walking the
+    /// values one by one. `None` for other graphs.
+    fn strongly_connected_in_words(&mut self, ctx: &Context<'_>) -> Option<bool> {
+        let n = self.succ.len();
+        if n == 0 || n > 64 {
+            return None;
+        }
+        self.out_bits.clear();
+        for &view in &self.succ {
+            let (word, base) = ctx.small_word(view.var.raw())?;
+            // Bit i stands for the value base + i + view offset, node that minus
+            // `offset`; every value is a node (`restrict_range`), so no bit is lost.
+            let shift = i64::from(base) + i64::from(view.offset) - i64::from(self.offset);
+            let bits = match u32::try_from(shift) {
+                Ok(left) => word.checked_shl(left),
+                Err(_) => word.checked_shr(u32::try_from(-shift).unwrap_or(u32::MAX)),
+            };
+            self.out_bits.push(bits.unwrap_or(0));
+        }
+        self.in_bits.clear();
+        self.in_bits.resize(n, 0);
+        for (i, &out) in self.out_bits.iter().enumerate() {
+            let mut rest = out;
+            while rest != 0 {
+                self.in_bits[rest.trailing_zeros() as usize] |= 1 << i;
+                rest &= rest - 1;
+            }
+        }
+        let all = u64::MAX >> (64 - n);
+        Some(reaches_all(&self.out_bits, all) && reaches_all(&self.in_bits, all))
+    }
+}
+
+/// Whether node 0 reaches every node of `all` over the edges `edges[i]` (bit `j`
+/// for an edge from `i` to `j`).
+fn reaches_all(edges: &[u64], all: u64) -> bool {
+    let (mut reached, mut open) = (1u64, 1u64);
+    while open != 0 {
+        let i = open.trailing_zeros() as usize;
+        open &= open - 1;
+        let new = edges[i] & !reached;
+        reached |= new;
+        open |= new;
+    }
+    reached == all
 }
 
 impl Propagator for Circuit {
@@ -290,12 +349,19 @@ impl Propagator for Circuit {
                 ),
             });
         }
-        ctx.watch_all(self.succ.iter().copied(), Wake::Domain)
+        ctx.watch_all(self.succ.iter().copied(), Wake::Domain)?;
+        // Whether the range and self-loops were cut, which holds for the rest of
+        // the search once done: 0 (not yet) or 1.
+        ctx.set_initial_state(vec![0]);
+        Ok(())
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let n = self.succ.len();
-        self.restrict_range(ctx)?;
+        if ctx.state()[0] == 0 {
+            self.restrict_range(ctx)?;
+            ctx.set_state(0, 1);
+        }
         self.fixed_predecessors(ctx)?;
         self.mark.clear();
         self.mark.resize(n, 0);
@@ -418,6 +484,57 @@ mod tests {
         };
         assert_eq!(graph(false), None);
         assert!(graph(true).is_some());
+    }
+
+    /// The propagator alone over successor domains `domains[i]`, plus `pad` (a
+    /// value no node has, which only gives the variable a domain wider than a word).
+    fn connected(domains: &[Vec<i32>], pad: Option<i32>) -> bool {
+        let mut model = Model::new();
+        let succ: Vec<_> = domains
+            .iter()
+            .map(|d| {
+                let values = d.iter().copied().chain(pad);
+                model.var_from_values(values).unwrap().into()
+            })
+            .collect();
+        model.post(Circuit::new(succ, 0, false)).unwrap();
+        Solver::new(model).root_domains().is_some()
+    }
+
+    #[test]
+    fn the_graph_is_searched_in_words_or_by_values_alike() {
+        let two_rings = |n: i32, bridge: bool| -> Vec<Vec<i32>> {
+            // Two rings of n nodes, each node with edges one and two ahead in its
+            // own ring; `bridge` adds an edge each way between them.
+            let mut domains: Vec<Vec<i32>> = (0..2 * n)
+                .map(|i| {
+                    let (ring, k) = (i / n * n, i % n);
+                    vec![ring + (k + 1) % n, ring + (k + 2) % n]
+                })
+                .collect();
+            if bridge {
+                domains[0].push(n);
+                domains[n as usize].push(0);
+            }
+            domains
+        };
+        // 10 nodes (one word each, or wider with the pad); 70 nodes (beyond a word).
+        for n in [5, 35] {
+            for pad in [None, Some(1000)] {
+                assert!(!connected(&two_rings(n, false), pad), "n = {n}, {pad:?}");
+                assert!(connected(&two_rings(n, true), pad), "n = {n}, {pad:?}");
+            }
+        }
+        // Views with offsets shift the words: succ[i] - 1 over 1-based values.
+        let mut model = Model::new();
+        let succ = model.int_vars(5, 1, 5).unwrap();
+        let views: Vec<_> = succ.iter().map(|&x| x + -1).collect();
+        model.circuit(views, 0).unwrap();
+        assert_eq!(Solver::new(model).count(None).solutions, 24);
+        let mut model = Model::new();
+        let succ = model.int_vars(5, 0, 100).unwrap();
+        model.circuit(succ, 0).unwrap();
+        assert_eq!(Solver::new(model).count(None).solutions, 24);
     }
 
     #[test]

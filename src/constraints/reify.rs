@@ -153,6 +153,10 @@ enum Cond {
         b: View,
         negated: bool,
     },
+    /// `x - y <= c` over two views of different variables (`x <= y + c`), the
+    /// linear relations `<=` and `>=` of two unit terms; its negation is
+    /// `y - x <= -c - 1`.
+    Difference { x: View, y: View, c: i64 },
     /// `Σ terms ⋈ rhs`, with the constraint and its negation.
     Linear {
         terms: Vec<(i64, View)>,
@@ -171,6 +175,26 @@ fn negate(relation: Relation, rhs: i32) -> Option<(Relation, i32)> {
         Relation::LessEq => Some((Relation::GreaterEq, rhs.checked_add(1)?)),
         Relation::GreaterEq => Some((Relation::LessEq, rhs.checked_sub(1)?)),
     }
+}
+
+/// `x - y <= c` on the bounds of two views of different variables: `x` at most
+/// `max(y) + c`, `y` at least `min(x) - c`. One pass is the fixpoint (each bound
+/// moved depends only on the other view's opposite bound). O(1).
+fn at_most(ctx: &mut Context<'_>, x: View, y: View, c: i64) -> Result<(), Conflict> {
+    let top = i64::from(ctx.max(y)) + c;
+    if top < i64::from(ctx.min(x)) {
+        return Err(Conflict);
+    }
+    if top < i64::from(ctx.max(x)) {
+        // Between min(x) and max(x): an i32.
+        ctx.set_max(x, top as i32)?;
+    }
+    let bottom = i64::from(ctx.min(x)) - c;
+    if bottom > i64::from(ctx.min(y)) {
+        // Between min(y) and max(y), since min(x) - c <= max(y).
+        ctx.set_min(y, bottom as i32)?;
+    }
+    Ok(())
 }
 
 impl Cond {
@@ -224,6 +248,19 @@ impl Cond {
         rhs: i32,
         constraint: &'static str,
     ) -> Result<Cond, ModelError> {
+        // a·x - a·y ⋈ rhs with a = ±1 and ⋈ an inequality: a difference.
+        if let [(a, u), (b, v)] = *terms
+            && matches!((a, b), (1, -1) | (-1, 1))
+            && u.var != v.var
+        {
+            let (x, y) = if a == 1 { (u, v) } else { (v, u) };
+            let c = i64::from(rhs);
+            match relation {
+                Relation::LessEq => return Ok(Cond::Difference { x, y, c }),
+                Relation::GreaterEq => return Ok(Cond::Difference { x: y, y: x, c: -c }),
+                Relation::Equal | Relation::NotEqual => {}
+            }
+        }
         let (negated, negated_rhs) =
             negate(relation, rhs).ok_or_else(|| ModelError::InvalidConstraint {
                 constraint,
@@ -250,6 +287,8 @@ impl Cond {
                 ctx.watch(*view, wake).map(drop)
             }
             Cond::Equality { a, b, .. } => ctx.watch_all([*a, *b], Wake::Domain),
+            // Views' values fit `i32` and `|c| <= 2^31`: every sum below fits `i64`.
+            Cond::Difference { x, y, .. } => ctx.watch_all([*x, *y], Wake::Bounds),
             Cond::Linear { terms, rhs, .. } => {
                 ctx.watch_all(terms.iter().map(|&(_, v)| v), Wake::Bounds)?;
                 // Entailment adds up the terms' bounds, and the negation moves the
@@ -321,6 +360,15 @@ impl Cond {
                     }
                 };
                 equal.map(|equal| equal != *negated)
+            }
+            &Cond::Difference { x, y, c } => {
+                if i64::from(ctx.max(x)) - i64::from(ctx.min(y)) <= c {
+                    Some(true)
+                } else if i64::from(ctx.min(x)) - i64::from(ctx.max(y)) > c {
+                    Some(false)
+                } else {
+                    None
+                }
             }
             Cond::Linear {
                 terms,
@@ -399,6 +447,10 @@ impl Cond {
                     ne.propagate(ctx)
                 }
             }
+            &mut Cond::Difference { x, y, c } => match holds {
+                true => at_most(ctx, x, y, c),
+                false => at_most(ctx, y, x, -c - 1),
+            },
             Cond::Linear {
                 holds: h, fails, ..
             } => {
@@ -428,6 +480,10 @@ impl Cond {
                 inside != *negated
             }
             Cond::Equality { eq, negated, .. } => eq.is_satisfied(value) != *negated,
+            &Cond::Difference { x, y, c } => {
+                let at = |v: View| i64::from(value(v.var)) + i64::from(v.offset);
+                at(x) - at(y) <= c
+            }
             Cond::Linear { holds, .. } => holds.is_satisfied(value),
         }
     }
@@ -441,8 +497,10 @@ impl Cond {
 /// While `b` is open, an entailed `C` makes it true (full reification only) and a
 /// disentailed `C` false. A true `b` propagates `C`, a false one (full only) the negation
 /// of `C`, as the plain constraints do ([`Linear`], [`Equal`], [`NotEqual`], or bounds and
-/// removals for a view against constants). The entailment test costs O(1) for `x ⋈ c`,
-/// O(n) for a linear relation over n terms (`x <= y` is one of two terms),
+/// removals for a view against constants). The entailment test costs O(1) for `x ⋈ c`
+/// and for `x - y <= c` / `x - y >= c` over two variables (`x <= y + c`: propagated on
+/// the two bounds directly, O(1), rather than as a [`Linear`]), O(n) for another
+/// linear relation over n terms,
 /// O(|D| log |S|) for a set S, and O(min |D|) for `x == y` / `x != y`; it allocates
 /// nothing.
 #[derive(Clone, Debug)]
@@ -594,6 +652,75 @@ mod tests {
             assert_eq!(root(&[0], &x, true, cond).unwrap()[1], x.to_vec());
             assert_eq!(root(&[1], &x, true, cond).unwrap()[1], when_true);
         }
+    }
+
+    /// `[b, x, y]` at the root for `b <-> C(x, y)` (or `b -> C`).
+    fn root2(
+        b: &[i32],
+        x: &[i32],
+        y: &[i32],
+        half: bool,
+        cond: impl Fn(crate::VarId, crate::VarId) -> Condition,
+    ) -> Option<Vec<Vec<i32>>> {
+        let mut model = Model::new();
+        let bv = model.var_from_values(b.iter().copied()).unwrap();
+        let xv = model.var_from_values(x.iter().copied()).unwrap();
+        let yv = model.var_from_values(y.iter().copied()).unwrap();
+        match half {
+            true => model.half_reify(bv, cond(xv, yv)),
+            false => model.reify(bv, cond(xv, yv)),
+        }
+        .unwrap();
+        Solver::new(model).root_domains()
+    }
+
+    #[test]
+    fn differences_of_two_views_on_their_bounds() {
+        // x - y <= -3 (x + 3 <= y), as `int_lin_le_reif` gives it, and mirrored.
+        let le = |x, y| Condition::linear([(1, x), (-1, y)], Relation::LessEq, -3);
+        let ge = |x, y| Condition::linear([(-1, x), (1, y)], Relation::GreaterEq, 3);
+        let x = [0, 1, 2, 4, 6, 7];
+        let y = [2, 3, 5, 8];
+        for cond in [le, ge] {
+            // True: x <= max(y) - 3 = 5 (4, the hole at 5), y >= min(x) + 3 = 3.
+            let domains = root2(&[1], &x, &y, false, cond).unwrap();
+            assert_eq!(domains[1..], [vec![0, 1, 2, 4], vec![3, 5, 8]]);
+            assert_eq!(root2(&[1], &x, &y, true, cond).unwrap(), domains);
+            // False: x - y >= -2, so x >= min(y) - 2 = 0 and y <= max(x) + 2 = 9.
+            let domains = root2(&[0], &x, &y, false, cond).unwrap();
+            assert_eq!(domains[1..], [x.to_vec(), y.to_vec()]);
+            let domains = root2(&[0], &[1], &y, false, cond).unwrap();
+            assert_eq!(domains[2], vec![2, 3]);
+            // Half: a false b leaves the views alone.
+            assert_eq!(root2(&[0], &[0], &y, true, cond).unwrap()[2], y.to_vec());
+            // Entailed (max x - min y <= -3), disentailed (min x - max y > -3), open.
+            assert_eq!(
+                root2(&[0, 1], &[0, 1], &[5, 8], false, cond).unwrap()[0],
+                [1]
+            );
+            assert_eq!(
+                root2(&[0, 1], &[0, 1], &[5, 8], true, cond).unwrap()[0],
+                [0, 1]
+            );
+            assert_eq!(
+                root2(&[0, 1], &[7], &[2, 11], false, cond).unwrap()[0],
+                [0, 1]
+            );
+            assert_eq!(root2(&[0, 1], &[7], &[2, 8], true, cond).unwrap()[0], [0]);
+            // True, with no room: a conflict.
+            assert_eq!(root2(&[1], &[7], &[2, 8], false, cond), None);
+        }
+        // The bounds ends of the range: nothing overflows.
+        let wide = |x, y| Condition::linear([(1, x), (-1, y)], Relation::LessEq, i32::MAX);
+        let (lo, hi) = (i32::MIN, i32::MAX);
+        assert_eq!(
+            root2(&[0, 1], &[lo, hi], &[lo, 0], false, wide).unwrap()[0],
+            [0, 1]
+        );
+        assert_eq!(
+            root2(&[0], &[lo, hi], &[lo, 0], false, wide).unwrap()[1],
+            [hi]
+        );
     }
 
     #[test]

@@ -102,6 +102,9 @@ pub(super) struct Builder {
     /// The variables made with more than [`WIDE`] values: equalities on them go
     /// through bounds (a domain equality would walk every value).
     wide: HashSet<VarId>,
+    /// For `bool2int(b, i)`: `i`'s name to `b`'s. `i` is then `b` itself, the 0/1
+    /// variable, rather than a copy tied to it by an equality (see [`bool_ints`]).
+    bool_ints: HashMap<String, String>,
     pub(super) warnings: Vec<String>,
     outputs: Vec<Output>,
     unbounded: Vec<String>,
@@ -118,6 +121,7 @@ pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
         vars: HashMap::new(),
         consts: HashMap::new(),
         wide: HashSet::new(),
+        bool_ints: bool_ints(statements),
         warnings: Vec::new(),
         outputs: Vec::new(),
         unbounded: Vec::new(),
@@ -198,6 +202,24 @@ pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
         outputs: b.outputs,
         search,
     })
+}
+
+/// The integer of each `bool2int(b, i)` between two named variables, to the
+/// Boolean's name (the first such constraint for an integer): MiniZinc writes a sum
+/// of Booleans as a sum of these integers (`pigeonhole`), and the integer declared
+/// after its Boolean is then the Boolean's variable itself. The constraint, still
+/// posted, says `b - b == 0`: nothing.
+fn bool_ints(statements: &[Statement]) -> HashMap<String, String> {
+    let mut map = HashMap::new();
+    for statement in statements {
+        if let Stmt::Constraint(item) = &statement.stmt
+            && item.id == "bool2int"
+            && let [Expr::VarParIdentifier(b), Expr::VarParIdentifier(i)] = &item.exprs[..]
+        {
+            map.entry(i.clone()).or_insert_with(|| b.clone());
+        }
+    }
+    map
 }
 
 /// `value` as an `i32`, or the message saying it is out of range.
@@ -415,7 +437,10 @@ impl Builder {
         annos: &[Annotation],
     ) -> Result<(), String> {
         let item = match expr {
-            None => Item::Var(self.new_var(id, &domain)?),
+            None => match self.bool_int(id, &domain) {
+                Some(b) => Item::Var(b),
+                None => Item::Var(self.new_var(id, &domain)?),
+            },
             Some(item) => {
                 self.restrict(&item, &domain)?;
                 item
@@ -436,6 +461,27 @@ impl Builder {
             });
         }
         self.define(id, Arg::Item(item))
+    }
+
+    /// The Boolean variable that the integer `id` of `bool2int` stands for, when
+    /// that Boolean is declared already and `domain` holds 0 and 1 (see
+    /// [`bool_ints`]).
+    fn bool_int(&self, id: &str, domain: &Domain) -> Option<VarId> {
+        let holds_0_1 = match domain {
+            Domain::Any => true,
+            Domain::Range(lb, ub) => *lb <= 0 && *ub >= 1,
+            Domain::Set(values) => values.contains(&0) && values.contains(&1),
+            Domain::Bool => false,
+        };
+        let b = self.bool_ints.get(id)?;
+        match self.names.get(b) {
+            Some(Arg::Item(Item::Var(var)))
+                if holds_0_1 && self.model.domain(*var).ok()? == [0, 1] =>
+            {
+                Some(*var)
+            }
+            _ => None,
+        }
     }
 
     fn new_var(&mut self, id: &str, domain: &Domain) -> Result<VarId, String> {

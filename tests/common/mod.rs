@@ -142,6 +142,57 @@ pub fn check_solutions(
     Ok(())
 }
 
+/// Incremental propagation against propagation from scratch: walks `steps` on one
+/// solver (`Some((var, value))` pushes a level fixing the `var`-th variable `build`
+/// lists, `None` pops the latest), so that the propagators' trailed state is carried
+/// across levels and undone by pops; after each step its root domains must be those
+/// of a fresh solver given the same assumptions at once. At the end, its solutions
+/// must be `expected`'s with the assumed values. `build` makes a fresh model each time.
+pub fn check_levels(
+    expected: &BTreeSet<Vec<i32>>,
+    steps: &[Option<(usize, i32)>],
+    build: &dyn Fn() -> (Model, Vec<VarId>),
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    use proptest::prop_assert_eq;
+    let (model, vars) = build();
+    let mut solver = alldiff::Solver::new(model);
+    let mut pushed: Vec<(usize, i32)> = Vec::new();
+    for step in steps {
+        match *step {
+            Some((var, value)) => {
+                solver.push_level([(vars[var], value)]).unwrap();
+                pushed.push((var, value));
+            }
+            None => {
+                solver.pop_level();
+                pushed.pop();
+            }
+        }
+        let (model, fresh_vars) = build();
+        let mut fresh = alldiff::Solver::new(model);
+        for &(var, value) in &pushed {
+            fresh.assume(fresh_vars[var], value).unwrap();
+        }
+        prop_assert_eq!(
+            solver.root_domains(),
+            fresh.root_domains(),
+            "after {:?}",
+            pushed
+        );
+    }
+    let expected: BTreeSet<Vec<i32>> = expected
+        .iter()
+        .filter(|s| pushed.iter().all(|&(var, value)| s[var] == value))
+        .cloned()
+        .collect();
+    let found: BTreeSet<Vec<i32>> = solver
+        .solutions()
+        .map(|solution| vars.iter().map(|&v| solution.value(v)).collect())
+        .collect();
+    prop_assert_eq!(found, expected);
+    Ok(())
+}
+
 /// One variable of `model` for each domain, in order.
 pub fn vars(model: &mut Model, domains: &[Vec<i32>]) -> Vec<VarId> {
     domains
