@@ -52,19 +52,17 @@ struct Term {
 }
 
 impl Term {
-    fn min(self, ctx: &Context<'_>) -> i64 {
+    /// The least and the greatest value the term takes over the current domain.
+    #[inline(always)]
+    fn bounds(self, ctx: &Context<'_>) -> (i64, i64) {
+        let (min, max) = (
+            self.coef * i64::from(ctx.min(self.view)),
+            self.coef * i64::from(ctx.max(self.view)),
+        );
         if self.coef >= 0 {
-            self.coef * i64::from(ctx.min(self.view))
+            (min, max)
         } else {
-            self.coef * i64::from(ctx.max(self.view))
-        }
-    }
-
-    fn max(self, ctx: &Context<'_>) -> i64 {
-        if self.coef >= 0 {
-            self.coef * i64::from(ctx.max(self.view))
-        } else {
-            self.coef * i64::from(ctx.min(self.view))
+            (max, min)
         }
     }
 
@@ -75,6 +73,16 @@ impl Term {
             c if c > 0 => set_max(ctx, self.view, bound.div_euclid(c)),
             // c·x <= b with c < 0  ⇔  x >= b / c, rounded up.
             c => set_min(ctx, self.view, div_ceil(bound, c)),
+        }
+    }
+
+    /// Enforces `coef · view >= bound`.
+    fn at_least(self, ctx: &mut Context<'_>, bound: i64) -> Result<bool, Conflict> {
+        match self.coef {
+            0 => Ok(false),
+            c if c > 0 => set_min(ctx, self.view, div_ceil(bound, c)),
+            // c·x >= b with c < 0  ⇔  x <= b / c = -b / -c, rounded down.
+            c => set_max(ctx, self.view, (-bound).div_euclid(-c)),
         }
     }
 }
@@ -109,6 +117,165 @@ pub(super) fn set_min(ctx: &mut Context<'_>, view: View, min: i64) -> Result<boo
     }
 }
 
+/// A term's bounds before a change, to put back on backtracking.
+#[derive(Clone, Copy, Debug)]
+struct Change {
+    term: u32,
+    low: i64,
+    high: i64,
+}
+
+/// What [`Linear`] knows of its terms from call to call: each term's bounds as last
+/// seen, their sums, and the log of changes that backtracking undoes.
+///
+/// The log is the propagator's own trail. Its length (plus one) is the propagator's
+/// one state word, which the store puts back when the search backtracks: each call
+/// first undoes the log down to that length, so that the bounds and sums are those of
+/// the node the search is at, then reads the terms [`Context::modified`] lists. A state
+/// word of 0 (each search starts from it) means nothing is known yet: every term is read.
+#[derive(Clone, Debug, Default)]
+struct Sums {
+    /// Per term, the least and greatest value it takes, as last seen.
+    bounds: Vec<(i64, i64)>,
+    /// The sums of the terms' least and greatest values.
+    low: i64,
+    high: i64,
+    /// The changes of `bounds` since the sums were set up, oldest first.
+    log: Vec<Change>,
+    /// The term indices by decreasing span at set-up (the widest first), and those
+    /// spans: no term in `order[k..]` is wider than `spans[k]`, since domains only
+    /// shrink below the node where they were set up.
+    order: Vec<u32>,
+    spans: Vec<i64>,
+    /// Whether the propagator was posted, and so keeps the sums from call to call
+    /// (`true`), or is run by another one, such as [`Reified`](crate::Reified), whose
+    /// state and modified variables are not its own: then every call reads every term.
+    incremental: bool,
+}
+
+impl Sums {
+    /// Reads every term and orders them by span. `trusted`: domains only shrink from
+    /// here while the state word stays set, so the spans may stop the scans; otherwise
+    /// every `spans` entry is `i64::MAX` and each scan reads every term's bounds.
+    fn set_up(&mut self, terms: &[Term], ctx: &Context<'_>, trusted: bool) {
+        self.log.clear();
+        self.bounds.clear();
+        self.bounds.extend(terms.iter().map(|t| t.bounds(ctx)));
+        self.low = self.bounds.iter().map(|b| b.0).sum();
+        self.high = self.bounds.iter().map(|b| b.1).sum();
+        self.order.clear();
+        self.order.extend(0..terms.len() as u32);
+        self.spans.clear();
+        if trusted {
+            let span = |i: u32| self.bounds[i as usize].1 - self.bounds[i as usize].0;
+            let mut order = std::mem::take(&mut self.order);
+            order.sort_unstable_by_key(|&i| std::cmp::Reverse(span(i)));
+            self.spans.extend(order.iter().map(|&i| span(i)));
+            self.order = order;
+        } else {
+            self.spans.resize(terms.len(), i64::MAX);
+        }
+    }
+
+    /// Brings the bounds and sums to the current domains: undoes the log to the
+    /// length the state word gives, then reads the modified terms. O(undone changes +
+    /// modified terms); O(n) when set up.
+    fn sync(&mut self, terms: &[Term], ctx: &Context<'_>) {
+        if !self.incremental {
+            return self.set_up(terms, ctx, false);
+        }
+        let mark = ctx.state()[0] as usize;
+        if mark == 0 || mark - 1 > self.log.len() {
+            // Nothing known in this search (or a log that is not this store's, which
+            // cannot happen: then no span at set-up is trusted).
+            return self.set_up(terms, ctx, mark == 0);
+        }
+        while self.log.len() > mark - 1 {
+            let change = self.log.pop().expect("longer than the mark");
+            let bounds = &mut self.bounds[change.term as usize];
+            self.low += change.low - bounds.0;
+            self.high += change.high - bounds.1;
+            *bounds = (change.low, change.high);
+        }
+        for &i in ctx.modified() {
+            self.refresh(terms, ctx, i as usize);
+        }
+    }
+
+    /// Reads term `i` again.
+    #[inline]
+    fn refresh(&mut self, terms: &[Term], ctx: &Context<'_>, i: usize) {
+        let (low, high) = terms[i].bounds(ctx);
+        let old = self.bounds[i];
+        if (low, high) != old {
+            if self.incremental {
+                self.log.push(Change {
+                    term: i as u32,
+                    low: old.0,
+                    high: old.1,
+                });
+            }
+            self.low += low - old.0;
+            self.high += high - old.1;
+            self.bounds[i] = (low, high);
+        }
+    }
+
+    /// Saves the log's length in the state word, for backtracking to undo to.
+    fn save(&self, ctx: &mut Context<'_>) {
+        if self.incremental {
+            ctx.set_state(0, self.log.len() as u64 + 1);
+        }
+    }
+
+    /// `Σ terms <= rhs`: each term at most its least value plus the slack that the
+    /// others' least values leave. Only terms wider than the slack can lose values,
+    /// and `order` lists the widest first: the scan stops at the first narrower one.
+    fn at_most(&mut self, terms: &[Term], ctx: &mut Context<'_>, rhs: i64) -> Result<(), Conflict> {
+        let slack = rhs - self.low;
+        if slack < 0 {
+            return Err(Conflict);
+        }
+        for k in 0..self.order.len() {
+            if self.spans[k] <= slack {
+                break;
+            }
+            let i = self.order[k] as usize;
+            let (low, high) = self.bounds[i];
+            if high - low > slack {
+                terms[i].at_most(ctx, low + slack)?;
+                self.refresh(terms, ctx, i);
+            }
+        }
+        Ok(())
+    }
+
+    /// `Σ terms >= rhs`, as [`Sums::at_most`].
+    fn at_least(
+        &mut self,
+        terms: &[Term],
+        ctx: &mut Context<'_>,
+        rhs: i64,
+    ) -> Result<(), Conflict> {
+        let slack = self.high - rhs;
+        if slack < 0 {
+            return Err(Conflict);
+        }
+        for k in 0..self.order.len() {
+            if self.spans[k] <= slack {
+                break;
+            }
+            let i = self.order[k] as usize;
+            let (low, high) = self.bounds[i];
+            if high - low > slack {
+                terms[i].at_least(ctx, high - slack)?;
+                self.refresh(terms, ctx, i);
+            }
+        }
+        Ok(())
+    }
+}
+
 /// `Σ aᵢ·xᵢ ⋈ c`. Built by [`Model::linear`](crate::Model::linear) and
 /// [`Model::sum`](crate::Model::sum), which check that the sums fit in `i64`.
 ///
@@ -117,6 +284,14 @@ pub(super) fn set_min(ctx: &mut Context<'_>, view: View, min: i64) -> Result<boo
 /// `=`, `<=` and `>=` are propagated on bounds: each term's bound is tightened by what the
 /// other terms can at least contribute, repeated until nothing moves. `!=` waits until all terms
 /// but one are fixed, then removes the one value the last term must not take.
+///
+/// The bounds are incremental: the propagator keeps each term's least and greatest value
+/// and their sums from call to call, reads only the terms whose bounds moved, and undoes
+/// its own log of changes when the search backtracks (one state word holds the log's
+/// length). A call costs O(m + w) for m moved terms and w terms wider than the slack
+/// (their bounds move), plus the changes undone since the last call; the first call of
+/// each search reads all n terms and sorts them by span, O(n log n). `!=` costs O(n) a
+/// call.
 ///
 /// Sums are computed in `i64`. [`Model::linear`](crate::Model::linear) checks, when the constraint
 /// is posted, that no sum of the terms over the variables' initial domains can leave the `i64`
@@ -127,6 +302,8 @@ pub struct Linear {
     terms: Vec<Term>,
     relation: Relation,
     rhs: i64,
+    /// Boxed: [`Reified`](crate::Reified) holds two `Linear`s by value.
+    sums: Box<Sums>,
 }
 
 impl Linear {
@@ -142,33 +319,8 @@ impl Linear {
                 .collect(),
             relation,
             rhs: i64::from(rhs),
+            sums: Box::default(),
         }
-    }
-
-    /// One pass of `Σ terms <= rhs` (with all terms' signs flipped when `negate`).
-    /// `Ok(true)` if a bound moved.
-    fn at_most(&self, ctx: &mut Context<'_>, negate: bool) -> Result<bool, Conflict> {
-        let sign = if negate { -1 } else { 1 };
-        let rhs = sign * self.rhs;
-        let term = |t: &Term| Term {
-            coef: sign * t.coef,
-            view: t.view,
-        };
-        let min_sum: i64 = self.terms.iter().map(|t| term(t).min(ctx)).sum();
-        if min_sum > rhs {
-            return Err(Conflict);
-        }
-        // Everything else contributes at least min_sum - t.min, so t may reach
-        // slack + t.min: only a term wider than the slack can lose values.
-        let slack = rhs - min_sum;
-        let mut changed = false;
-        for t in self.terms.iter().map(term) {
-            let low = t.min(ctx);
-            if t.max(ctx) - low > slack {
-                changed |= t.at_most(ctx, slack + low)?;
-            }
-        }
-        Ok(changed)
     }
 
     fn not_equal(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
@@ -205,7 +357,12 @@ impl Propagator for Linear {
     fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
         let wake = match self.relation {
             Relation::NotEqual => Wake::Fixed,
-            _ => Wake::Bounds,
+            _ => {
+                // The length of the log plus one; 0: not set up in this search.
+                ctx.set_initial_state(vec![0]);
+                self.sums.incremental = true;
+                Wake::Bounds
+            }
         };
         ctx.watch_all(self.terms.iter().map(|t| t.view), wake)
     }
@@ -215,22 +372,37 @@ impl Propagator for Linear {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if self.relation == Relation::NotEqual {
+            ctx.set_rule(Rule::LinearDisequality);
+            return self.not_equal(ctx);
+        }
         ctx.set_rule(Rule::LinearBounds);
+        let Linear {
+            terms, sums, rhs, ..
+        } = self;
+        sums.sync(terms, ctx);
+        // Narrowing the greatest values changes no least one, so one pass of `<=` (or
+        // of `>=`) is its own fixpoint; `==` alternates until neither sum moves.
         match self.relation {
-            Relation::LessEq => while self.at_most(ctx, false)? {},
-            Relation::GreaterEq => while self.at_most(ctx, true)? {},
-            Relation::Equal => loop {
-                let down = self.at_most(ctx, false)?;
-                let up = self.at_most(ctx, true)?;
-                if !down && !up {
-                    break;
+            Relation::LessEq => sums.at_most(terms, ctx, *rhs)?,
+            Relation::GreaterEq => sums.at_least(terms, ctx, *rhs)?,
+            _ => {
+                sums.at_most(terms, ctx, *rhs)?;
+                loop {
+                    let low = sums.low;
+                    sums.at_least(terms, ctx, *rhs)?;
+                    if sums.low == low {
+                        break;
+                    }
+                    let high = sums.high;
+                    sums.at_most(terms, ctx, *rhs)?;
+                    if sums.high == high {
+                        break;
+                    }
                 }
-            },
-            Relation::NotEqual => {
-                ctx.set_rule(Rule::LinearDisequality);
-                self.not_equal(ctx)?;
             }
         }
+        sums.save(ctx);
         Ok(())
     }
 
