@@ -55,10 +55,15 @@ impl Term {
     /// The least and the greatest value the term takes over the current domain.
     #[inline(always)]
     fn bounds(self, ctx: &Context<'_>) -> (i64, i64) {
-        let (min, max) = (
-            self.coef * i64::from(ctx.min(self.view)),
-            self.coef * i64::from(ctx.max(self.view)),
-        );
+        // A domain of at most 64 values gives both bounds from one word.
+        let (min, max) = match ctx.small_word(self.view.var.raw()) {
+            Some((word, base)) => (
+                base + word.trailing_zeros() as i32 + self.view.offset,
+                base + (63 - word.leading_zeros()) as i32 + self.view.offset,
+            ),
+            None => (ctx.min(self.view), ctx.max(self.view)),
+        };
+        let (min, max) = (self.coef * i64::from(min), self.coef * i64::from(max));
         if self.coef >= 0 {
             (min, max)
         } else {
@@ -125,6 +130,14 @@ struct Change {
     high: i64,
 }
 
+/// A term with its least and greatest value as last seen.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    term: Term,
+    low: i64,
+    high: i64,
+}
+
 /// What [`Linear`] knows of its terms from call to call: each term's bounds as last
 /// seen, their sums, and the log of changes that backtracking undoes.
 ///
@@ -135,18 +148,19 @@ struct Change {
 /// word of 0 (each search starts from it) means nothing is known yet: every term is read.
 #[derive(Clone, Debug, Default)]
 struct Sums {
-    /// Per term, the least and greatest value it takes, as last seen.
-    bounds: Vec<(i64, i64)>,
+    /// The terms, in the order given (their local indices).
+    slots: Vec<Slot>,
     /// The sums of the terms' least and greatest values.
     low: i64,
     high: i64,
-    /// The changes of `bounds` since the sums were set up, oldest first.
+    /// The changes of the slots' bounds since the sums were set up, oldest first.
     log: Vec<Change>,
-    /// The term indices by decreasing span at set-up (the widest first), and those
-    /// spans: no term in `order[k..]` is wider than `spans[k]`, since domains only
-    /// shrink below the node where they were set up.
-    order: Vec<u32>,
-    spans: Vec<i64>,
+    /// The state word as this call found it.
+    mark: u64,
+    /// The slots by decreasing span at set-up (the widest first), each with that
+    /// span: no term after an entry is wider than its span, since domains only shrink
+    /// below the node where the sums were set up.
+    order: Vec<(i64, u32)>,
     /// Whether the propagator was posted, and so keeps the sums from call to call
     /// (`true`), or is run by another one, such as [`Reified`](crate::Reified), whose
     /// state and modified variables are not its own: then every call reads every term.
@@ -156,120 +170,116 @@ struct Sums {
 impl Sums {
     /// Reads every term and orders them by span. `trusted`: domains only shrink from
     /// here while the state word stays set, so the spans may stop the scans; otherwise
-    /// every `spans` entry is `i64::MAX` and each scan reads every term's bounds.
-    fn set_up(&mut self, terms: &[Term], ctx: &Context<'_>, trusted: bool) {
+    /// every span in `order` is `i64::MAX` and each scan looks at every term.
+    fn set_up(&mut self, ctx: &Context<'_>, trusted: bool) {
         self.log.clear();
-        self.bounds.clear();
-        self.bounds.extend(terms.iter().map(|t| t.bounds(ctx)));
-        self.low = self.bounds.iter().map(|b| b.0).sum();
-        self.high = self.bounds.iter().map(|b| b.1).sum();
+        for slot in &mut self.slots {
+            (slot.low, slot.high) = slot.term.bounds(ctx);
+        }
+        self.low = self.slots.iter().map(|s| s.low).sum();
+        self.high = self.slots.iter().map(|s| s.high).sum();
         self.order.clear();
-        self.order.extend(0..terms.len() as u32);
-        self.spans.clear();
         if trusted {
-            let span = |i: u32| self.bounds[i as usize].1 - self.bounds[i as usize].0;
-            let mut order = std::mem::take(&mut self.order);
-            order.sort_unstable_by_key(|&i| std::cmp::Reverse(span(i)));
-            self.spans.extend(order.iter().map(|&i| span(i)));
-            self.order = order;
+            let spans = self.slots.iter().map(|s| s.high - s.low);
+            self.order.extend(spans.zip(0..));
+            self.order
+                .sort_unstable_by_key(|&(span, _)| std::cmp::Reverse(span));
         } else {
-            self.spans.resize(terms.len(), i64::MAX);
+            self.order
+                .extend((0..self.slots.len() as u32).map(|i| (i64::MAX, i)));
         }
     }
 
     /// Brings the bounds and sums to the current domains: undoes the log to the
     /// length the state word gives, then reads the modified terms. O(undone changes +
-    /// modified terms); O(n) when set up.
-    fn sync(&mut self, terms: &[Term], ctx: &Context<'_>) {
+    /// modified terms); O(n log n) when set up.
+    fn sync(&mut self, ctx: &Context<'_>) {
         if !self.incremental {
-            return self.set_up(terms, ctx, false);
+            return self.set_up(ctx, false);
         }
-        let mark = ctx.state()[0] as usize;
-        if mark == 0 || mark - 1 > self.log.len() {
+        self.mark = ctx.state()[0];
+        let kept = (self.mark as usize).wrapping_sub(1);
+        if self.mark == 0 || kept > self.log.len() {
             // Nothing known in this search (or a log that is not this store's, which
             // cannot happen: then no span at set-up is trusted).
-            return self.set_up(terms, ctx, mark == 0);
+            return self.set_up(ctx, self.mark == 0);
         }
-        while self.log.len() > mark - 1 {
+        while self.log.len() > kept {
             let change = self.log.pop().expect("longer than the mark");
-            let bounds = &mut self.bounds[change.term as usize];
-            self.low += change.low - bounds.0;
-            self.high += change.high - bounds.1;
-            *bounds = (change.low, change.high);
+            let slot = &mut self.slots[change.term as usize];
+            self.low += change.low - slot.low;
+            self.high += change.high - slot.high;
+            (slot.low, slot.high) = (change.low, change.high);
         }
         for &i in ctx.modified() {
-            self.refresh(terms, ctx, i as usize);
+            self.refresh(ctx, i as usize);
         }
     }
 
     /// Reads term `i` again.
-    #[inline]
-    fn refresh(&mut self, terms: &[Term], ctx: &Context<'_>, i: usize) {
-        let (low, high) = terms[i].bounds(ctx);
-        let old = self.bounds[i];
-        if (low, high) != old {
+    #[inline(always)]
+    fn refresh(&mut self, ctx: &Context<'_>, i: usize) {
+        let slot = &mut self.slots[i];
+        let (low, high) = slot.term.bounds(ctx);
+        if (low, high) != (slot.low, slot.high) {
             if self.incremental {
                 self.log.push(Change {
                     term: i as u32,
-                    low: old.0,
-                    high: old.1,
+                    low: slot.low,
+                    high: slot.high,
                 });
             }
-            self.low += low - old.0;
-            self.high += high - old.1;
-            self.bounds[i] = (low, high);
+            self.low += low - slot.low;
+            self.high += high - slot.high;
+            (slot.low, slot.high) = (low, high);
         }
     }
 
     /// Saves the log's length in the state word, for backtracking to undo to.
     fn save(&self, ctx: &mut Context<'_>) {
-        if self.incremental {
-            ctx.set_state(0, self.log.len() as u64 + 1);
+        let mark = self.log.len() as u64 + 1;
+        if self.incremental && mark != self.mark {
+            ctx.set_state(0, mark);
         }
     }
 
     /// `Σ terms <= rhs`: each term at most its least value plus the slack that the
     /// others' least values leave. Only terms wider than the slack can lose values,
     /// and `order` lists the widest first: the scan stops at the first narrower one.
-    fn at_most(&mut self, terms: &[Term], ctx: &mut Context<'_>, rhs: i64) -> Result<(), Conflict> {
+    fn at_most(&mut self, ctx: &mut Context<'_>, rhs: i64) -> Result<(), Conflict> {
         let slack = rhs - self.low;
         if slack < 0 {
             return Err(Conflict);
         }
         for k in 0..self.order.len() {
-            if self.spans[k] <= slack {
+            let (span, i) = self.order[k];
+            if span <= slack {
                 break;
             }
-            let i = self.order[k] as usize;
-            let (low, high) = self.bounds[i];
-            if high - low > slack {
-                terms[i].at_most(ctx, low + slack)?;
-                self.refresh(terms, ctx, i);
+            let slot = self.slots[i as usize];
+            if slot.high - slot.low > slack {
+                slot.term.at_most(ctx, slot.low + slack)?;
+                self.refresh(ctx, i as usize);
             }
         }
         Ok(())
     }
 
     /// `Σ terms >= rhs`, as [`Sums::at_most`].
-    fn at_least(
-        &mut self,
-        terms: &[Term],
-        ctx: &mut Context<'_>,
-        rhs: i64,
-    ) -> Result<(), Conflict> {
+    fn at_least(&mut self, ctx: &mut Context<'_>, rhs: i64) -> Result<(), Conflict> {
         let slack = self.high - rhs;
         if slack < 0 {
             return Err(Conflict);
         }
         for k in 0..self.order.len() {
-            if self.spans[k] <= slack {
+            let (span, i) = self.order[k];
+            if span <= slack {
                 break;
             }
-            let i = self.order[k] as usize;
-            let (low, high) = self.bounds[i];
-            if high - low > slack {
-                terms[i].at_least(ctx, high - slack)?;
-                self.refresh(terms, ctx, i);
+            let slot = self.slots[i as usize];
+            if slot.high - slot.low > slack {
+                slot.term.at_least(ctx, slot.high - slack)?;
+                self.refresh(ctx, i as usize);
             }
         }
         Ok(())
@@ -299,37 +309,41 @@ impl Sums {
 /// otherwise, so propagation never overflows.
 #[derive(Clone, Debug)]
 pub struct Linear {
-    terms: Vec<Term>,
     relation: Relation,
     rhs: i64,
-    /// Boxed: [`Reified`](crate::Reified) holds two `Linear`s by value.
+    /// The terms and what is known of them; boxed, since
+    /// [`Reified`](crate::Reified) holds two `Linear`s by value.
     sums: Box<Sums>,
 }
 
 impl Linear {
     /// The constraint; the caller has checked the `i64` range (see the type docs).
     pub(crate) fn new(terms: &[(i32, View)], relation: Relation, rhs: i32) -> Linear {
+        let slots = terms.iter().map(|&(coef, view)| Slot {
+            term: Term {
+                coef: i64::from(coef),
+                view,
+            },
+            low: 0,
+            high: 0,
+        });
         Linear {
-            terms: terms
-                .iter()
-                .map(|&(coef, view)| Term {
-                    coef: i64::from(coef),
-                    view,
-                })
-                .collect(),
             relation,
             rhs: i64::from(rhs),
-            sums: Box::default(),
+            sums: Box::new(Sums {
+                slots: slots.collect(),
+                ..Sums::default()
+            }),
         }
     }
 
     fn not_equal(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let mut open = None;
         let mut fixed_sum = 0i64;
-        for t in &self.terms {
+        for t in self.sums.slots.iter().map(|s| s.term) {
             match ctx.value(t.view) {
                 Some(v) => fixed_sum += t.coef * i64::from(v),
-                None if open.is_none() => open = Some(*t),
+                None if open.is_none() => open = Some(t),
                 None => return Ok(()), // two unfixed terms: nothing to do yet
             }
         }
@@ -364,7 +378,7 @@ impl Propagator for Linear {
                 Wake::Bounds
             }
         };
-        ctx.watch_all(self.terms.iter().map(|t| t.view), wake)
+        ctx.watch_all(self.sums.slots.iter().map(|s| s.term.view), wake)
     }
 
     fn is_idempotent(&self) -> bool {
@@ -377,25 +391,23 @@ impl Propagator for Linear {
             return self.not_equal(ctx);
         }
         ctx.set_rule(Rule::LinearBounds);
-        let Linear {
-            terms, sums, rhs, ..
-        } = self;
-        sums.sync(terms, ctx);
+        let (sums, rhs) = (&mut self.sums, self.rhs);
+        sums.sync(ctx);
         // Narrowing the greatest values changes no least one, so one pass of `<=` (or
         // of `>=`) is its own fixpoint; `==` alternates until neither sum moves.
         match self.relation {
-            Relation::LessEq => sums.at_most(terms, ctx, *rhs)?,
-            Relation::GreaterEq => sums.at_least(terms, ctx, *rhs)?,
+            Relation::LessEq => sums.at_most(ctx, rhs)?,
+            Relation::GreaterEq => sums.at_least(ctx, rhs)?,
             _ => {
-                sums.at_most(terms, ctx, *rhs)?;
+                sums.at_most(ctx, rhs)?;
                 loop {
                     let low = sums.low;
-                    sums.at_least(terms, ctx, *rhs)?;
+                    sums.at_least(ctx, rhs)?;
                     if sums.low == low {
                         break;
                     }
                     let high = sums.high;
-                    sums.at_most(terms, ctx, *rhs)?;
+                    sums.at_most(ctx, rhs)?;
                     if sums.high == high {
                         break;
                     }
@@ -408,7 +420,7 @@ impl Propagator for Linear {
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
         holds(
-            self.terms.iter().map(|t| (t.coef, t.view)),
+            self.sums.slots.iter().map(|s| (s.term.coef, s.term.view)),
             self.relation,
             self.rhs,
             value,
@@ -461,6 +473,80 @@ mod tests {
         // 2y in 8..=10 gives y in 4..=5; then x = 10 - 2y in 0..=2 (bounds only).
         assert_eq!(domains[1], vec![4, 5]);
         assert_eq!(domains[0], vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn a_long_sum_narrows_the_terms_wider_than_the_slack() {
+        // 3x + 2y + z + w <= 6 over 0..=3: the slack is 6, only 3x (span 9) exceeds it.
+        let mut model = Model::new();
+        let [x, y, z, w] = [0; 4].map(|_| model.int_var(0, 3).unwrap());
+        model
+            .linear([(3, x), (2, y), (1, z), (1, w)], Relation::LessEq, 6)
+            .unwrap();
+        let domains = Solver::new(model).root_domains().unwrap();
+        assert_eq!(domains[0], vec![0, 1, 2]);
+        assert!(domains[1..].iter().all(|d| *d == vec![0, 1, 2, 3]));
+    }
+
+    #[test]
+    fn a_long_equality_narrows_both_ways() {
+        // x + y + z + w == 15, x in 0..=2, the others in 0..=5: y, z, w >= 3; then
+        // x - 4v + y + z == 1 with v in 0..=3: v >= 2 one way, v <= 2 the other.
+        let mut model = Model::new();
+        let x = model.int_var(0, 2).unwrap();
+        let [y, z, w] = [0; 3].map(|_| model.int_var(0, 5).unwrap());
+        let v = model.int_var(0, 3).unwrap();
+        model.sum([x, y, z, w], Relation::Equal, 15).unwrap();
+        model
+            .linear([(1, x), (-4, v), (1, y), (1, z)], Relation::Equal, 1)
+            .unwrap();
+        let domains = Solver::new(model).root_domains().unwrap();
+        assert_eq!(domains[0], vec![0, 1, 2]);
+        for d in &domains[1..4] {
+            assert_eq!(*d, vec![3, 4, 5]);
+        }
+        assert_eq!(domains[4], vec![2]);
+    }
+
+    #[test]
+    fn a_bound_in_a_hole_moves_to_the_next_value() {
+        // x + y + z + w <= 3 with x in {0, 4, 5}: x <= 3 leaves 0.
+        let mut model = Model::new();
+        let x = model.var_from_values([0, 4, 5]).unwrap();
+        let bits = model.int_vars(3, 0, 1).unwrap();
+        model
+            .sum([x, bits[0], bits[1], bits[2]], Relation::LessEq, 3)
+            .unwrap();
+        let domains = Solver::new(model).root_domains().unwrap();
+        assert_eq!(domains[0], vec![0]);
+        assert!(domains[1..].iter().all(|d| *d == vec![0, 1]));
+    }
+
+    #[test]
+    fn the_kept_sums_follow_levels_pushed_and_popped() {
+        // At most two of five Booleans: fixing two to 1 fixes the others to 0, and
+        // popping the level gives them back.
+        let mut model = Model::new();
+        let bits = model.int_vars(5, 0, 1).unwrap();
+        model
+            .sum(bits.iter().copied(), Relation::LessEq, 2)
+            .unwrap();
+        let mut solver = Solver::new(model);
+        let open = vec![vec![0, 1]; 5];
+        assert_eq!(solver.root_domains().unwrap(), open);
+        assert!(solver.push_level([(bits[0], 1)]).unwrap());
+        assert!(solver.push_level([(bits[3], 1)]).unwrap());
+        let fixed = solver.root_domains().unwrap();
+        assert_eq!(fixed, vec![vec![1], vec![0], vec![0], vec![1], vec![0]]);
+        solver.pop_level();
+        let one = solver.root_domains().unwrap();
+        assert_eq!(one[0], vec![1]);
+        assert!(one[1..].iter().all(|d| *d == vec![0, 1]));
+        assert!(!solver.push_level([(bits[1], 1), (bits[2], 1)]).unwrap());
+        solver.pop_level();
+        solver.pop_level();
+        assert_eq!(solver.root_domains().unwrap(), open);
+        assert_eq!(solver.count(None).solutions, 16); // 1 + 5 + 10
     }
 
     #[test]
