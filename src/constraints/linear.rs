@@ -298,10 +298,12 @@ impl Sums {
 /// The bounds are incremental: the propagator keeps each term's least and greatest value
 /// and their sums from call to call, reads only the terms whose bounds moved, and undoes
 /// its own log of changes when the search backtracks (one state word holds the log's
-/// length). A call costs O(m + w) for m moved terms and w terms wider than the slack
-/// (their bounds move), plus the changes undone since the last call; the first call of
-/// each search reads all n terms and sorts them by span, O(n log n). `!=` costs O(n) a
-/// call.
+/// length). A call costs O(m + w) for m moved terms and w terms that were wider than
+/// the slack when the search started (the terms are scanned widest first, and only a
+/// term wider than the slack can lose values), plus the changes undone since the last
+/// call; the first call of each search reads all n terms and sorts them by span,
+/// O(n log n). Run inside [`Reified`](crate::Reified), which does not post it, every
+/// call reads all n terms, O(n). `!=` costs O(n) a call.
 ///
 /// Sums are computed in `i64`. [`Model::linear`](crate::Model::linear) checks, when the constraint
 /// is posted, that no sum of the terms over the variables' initial domains can leave the `i64`
