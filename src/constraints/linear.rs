@@ -243,11 +243,21 @@ impl Sums {
         }
     }
 
-    /// `Σ terms <= rhs`: each term at most its least value plus the slack that the
-    /// others' least values leave. Only terms wider than the slack can lose values,
-    /// and `order` lists the widest first: the scan stops at the first narrower one.
-    fn at_most(&mut self, ctx: &mut Context<'_>, rhs: i64) -> Result<(), Conflict> {
-        let slack = rhs - self.low;
+    /// `Σ terms <= rhs` (`AT_MOST`) or `Σ terms >= rhs`: each term at most its least
+    /// value plus the slack that the others' least values leave (or at least its
+    /// greatest value minus the slack the others' greatest values leave). Only terms
+    /// wider than the slack can lose values, and `order` lists the widest first: the
+    /// scan stops at the first narrower one.
+    fn narrow<const AT_MOST: bool>(
+        &mut self,
+        ctx: &mut Context<'_>,
+        rhs: i64,
+    ) -> Result<(), Conflict> {
+        let slack = if AT_MOST {
+            rhs - self.low
+        } else {
+            self.high - rhs
+        };
         if slack < 0 {
             return Err(Conflict);
         }
@@ -258,27 +268,11 @@ impl Sums {
             }
             let slot = self.slots[i as usize];
             if slot.high - slot.low > slack {
-                slot.term.at_most(ctx, slot.low + slack)?;
-                self.refresh(ctx, i as usize);
-            }
-        }
-        Ok(())
-    }
-
-    /// `Σ terms >= rhs`, as [`Sums::at_most`].
-    fn at_least(&mut self, ctx: &mut Context<'_>, rhs: i64) -> Result<(), Conflict> {
-        let slack = self.high - rhs;
-        if slack < 0 {
-            return Err(Conflict);
-        }
-        for k in 0..self.order.len() {
-            let (span, i) = self.order[k];
-            if span <= slack {
-                break;
-            }
-            let slot = self.slots[i as usize];
-            if slot.high - slot.low > slack {
-                slot.term.at_least(ctx, slot.high - slack)?;
+                if AT_MOST {
+                    slot.term.at_most(ctx, slot.low + slack)?;
+                } else {
+                    slot.term.at_least(ctx, slot.high - slack)?;
+                }
                 self.refresh(ctx, i as usize);
             }
         }
@@ -398,18 +392,18 @@ impl Propagator for Linear {
         // Narrowing the greatest values changes no least one, so one pass of `<=` (or
         // of `>=`) is its own fixpoint; `==` alternates until neither sum moves.
         match self.relation {
-            Relation::LessEq => sums.at_most(ctx, rhs)?,
-            Relation::GreaterEq => sums.at_least(ctx, rhs)?,
+            Relation::LessEq => sums.narrow::<true>(ctx, rhs)?,
+            Relation::GreaterEq => sums.narrow::<false>(ctx, rhs)?,
             _ => {
-                sums.at_most(ctx, rhs)?;
+                sums.narrow::<true>(ctx, rhs)?;
                 loop {
                     let low = sums.low;
-                    sums.at_least(ctx, rhs)?;
+                    sums.narrow::<false>(ctx, rhs)?;
                     if sums.low == low {
                         break;
                     }
                     let high = sums.high;
-                    sums.at_most(ctx, rhs)?;
+                    sums.narrow::<true>(ctx, rhs)?;
                     if sums.high == high {
                         break;
                     }
