@@ -52,19 +52,22 @@ struct Term {
 }
 
 impl Term {
-    fn min(self, ctx: &Context<'_>) -> i64 {
+    /// The least and the greatest value the term takes over the current domain.
+    #[inline(always)]
+    fn bounds(self, ctx: &Context<'_>) -> (i64, i64) {
+        // A domain of at most 64 values gives both bounds from one word.
+        let (min, max) = match ctx.small_word(self.view.var.raw()) {
+            Some((word, base)) => (
+                base + word.trailing_zeros() as i32 + self.view.offset,
+                base + (63 - word.leading_zeros()) as i32 + self.view.offset,
+            ),
+            None => (ctx.min(self.view), ctx.max(self.view)),
+        };
+        let (min, max) = (self.coef * i64::from(min), self.coef * i64::from(max));
         if self.coef >= 0 {
-            self.coef * i64::from(ctx.min(self.view))
+            (min, max)
         } else {
-            self.coef * i64::from(ctx.max(self.view))
-        }
-    }
-
-    fn max(self, ctx: &Context<'_>) -> i64 {
-        if self.coef >= 0 {
-            self.coef * i64::from(ctx.max(self.view))
-        } else {
-            self.coef * i64::from(ctx.min(self.view))
+            (max, min)
         }
     }
 
@@ -75,6 +78,16 @@ impl Term {
             c if c > 0 => set_max(ctx, self.view, bound.div_euclid(c)),
             // c·x <= b with c < 0  ⇔  x >= b / c, rounded up.
             c => set_min(ctx, self.view, div_ceil(bound, c)),
+        }
+    }
+
+    /// Enforces `coef · view >= bound`.
+    fn at_least(self, ctx: &mut Context<'_>, bound: i64) -> Result<bool, Conflict> {
+        match self.coef {
+            0 => Ok(false),
+            c if c > 0 => set_min(ctx, self.view, div_ceil(bound, c)),
+            // c·x >= b with c < 0  ⇔  x <= b / c = -b / -c, rounded down.
+            c => set_max(ctx, self.view, (-bound).div_euclid(-c)),
         }
     }
 }
@@ -109,6 +122,164 @@ pub(super) fn set_min(ctx: &mut Context<'_>, view: View, min: i64) -> Result<boo
     }
 }
 
+/// A term's bounds before a change, to put back on backtracking.
+#[derive(Clone, Copy, Debug)]
+struct Change {
+    term: u32,
+    low: i64,
+    high: i64,
+}
+
+/// A term with its least and greatest value as last seen.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    term: Term,
+    low: i64,
+    high: i64,
+}
+
+/// What [`Linear`] knows of its terms from call to call: each term's bounds as last
+/// seen, their sums, and the log of changes that backtracking undoes.
+///
+/// The log is the propagator's own trail. Its length (plus one) is the propagator's
+/// one state word, which the store puts back when the search backtracks: each call
+/// first undoes the log down to that length, so that the bounds and sums are those of
+/// the node the search is at, then reads the terms [`Context::modified`] lists. A state
+/// word of 0 (each search starts from it) means nothing is known yet: every term is read.
+#[derive(Clone, Debug, Default)]
+struct Sums {
+    /// The terms, in the order given (their local indices).
+    slots: Vec<Slot>,
+    /// The sums of the terms' least and greatest values.
+    low: i64,
+    high: i64,
+    /// The changes of the slots' bounds since the sums were set up, oldest first.
+    log: Vec<Change>,
+    /// The state word as this call found it.
+    mark: u64,
+    /// The slots by decreasing span at set-up (the widest first), each with that
+    /// span: no term after an entry is wider than its span, since domains only shrink
+    /// below the node where the sums were set up.
+    order: Vec<(i64, u32)>,
+    /// Whether the propagator was posted, and so keeps the sums from call to call
+    /// (`true`), or is run by another one, such as [`Reified`](crate::Reified), whose
+    /// state and modified variables are not its own: then every call reads every term.
+    incremental: bool,
+}
+
+impl Sums {
+    /// Reads every term and orders them by span. `trusted`: domains only shrink from
+    /// here while the state word stays set, so the spans may stop the scans; otherwise
+    /// every span in `order` is `i64::MAX` and each scan looks at every term.
+    fn set_up(&mut self, ctx: &Context<'_>, trusted: bool) {
+        self.log.clear();
+        for slot in &mut self.slots {
+            (slot.low, slot.high) = slot.term.bounds(ctx);
+        }
+        self.low = self.slots.iter().map(|s| s.low).sum();
+        self.high = self.slots.iter().map(|s| s.high).sum();
+        self.order.clear();
+        if trusted {
+            let spans = self.slots.iter().map(|s| s.high - s.low);
+            self.order.extend(spans.zip(0..));
+            self.order
+                .sort_unstable_by_key(|&(span, _)| std::cmp::Reverse(span));
+        } else {
+            self.order
+                .extend((0..self.slots.len() as u32).map(|i| (i64::MAX, i)));
+        }
+    }
+
+    /// Brings the bounds and sums to the current domains: undoes the log to the
+    /// length the state word gives, then reads the modified terms. O(undone changes +
+    /// modified terms); O(n log n) when set up.
+    fn sync(&mut self, ctx: &Context<'_>) {
+        if !self.incremental {
+            return self.set_up(ctx, false);
+        }
+        self.mark = ctx.state()[0];
+        let kept = (self.mark as usize).wrapping_sub(1);
+        if self.mark == 0 || kept > self.log.len() {
+            // Nothing known in this search (or a log that is not this store's, which
+            // cannot happen: then no span at set-up is trusted).
+            return self.set_up(ctx, self.mark == 0);
+        }
+        while self.log.len() > kept {
+            let change = self.log.pop().expect("longer than the mark");
+            let slot = &mut self.slots[change.term as usize];
+            self.low += change.low - slot.low;
+            self.high += change.high - slot.high;
+            (slot.low, slot.high) = (change.low, change.high);
+        }
+        for &i in ctx.modified() {
+            self.refresh(ctx, i as usize);
+        }
+    }
+
+    /// Reads term `i` again.
+    #[inline(always)]
+    fn refresh(&mut self, ctx: &Context<'_>, i: usize) {
+        let slot = &mut self.slots[i];
+        let (low, high) = slot.term.bounds(ctx);
+        if (low, high) != (slot.low, slot.high) {
+            if self.incremental {
+                self.log.push(Change {
+                    term: i as u32,
+                    low: slot.low,
+                    high: slot.high,
+                });
+            }
+            self.low += low - slot.low;
+            self.high += high - slot.high;
+            (slot.low, slot.high) = (low, high);
+        }
+    }
+
+    /// Saves the log's length in the state word, for backtracking to undo to.
+    fn save(&self, ctx: &mut Context<'_>) {
+        let mark = self.log.len() as u64 + 1;
+        if self.incremental && mark != self.mark {
+            ctx.set_state(0, mark);
+        }
+    }
+
+    /// `Σ terms <= rhs` (`AT_MOST`) or `Σ terms >= rhs`: each term at most its least
+    /// value plus the slack that the others' least values leave (or at least its
+    /// greatest value minus the slack the others' greatest values leave). Only terms
+    /// wider than the slack can lose values, and `order` lists the widest first: the
+    /// scan stops at the first narrower one.
+    fn narrow<const AT_MOST: bool>(
+        &mut self,
+        ctx: &mut Context<'_>,
+        rhs: i64,
+    ) -> Result<(), Conflict> {
+        let slack = if AT_MOST {
+            rhs - self.low
+        } else {
+            self.high - rhs
+        };
+        if slack < 0 {
+            return Err(Conflict);
+        }
+        for k in 0..self.order.len() {
+            let (span, i) = self.order[k];
+            if span <= slack {
+                break;
+            }
+            let slot = self.slots[i as usize];
+            if slot.high - slot.low > slack {
+                if AT_MOST {
+                    slot.term.at_most(ctx, slot.low + slack)?;
+                } else {
+                    slot.term.at_least(ctx, slot.high - slack)?;
+                }
+                self.refresh(ctx, i as usize);
+            }
+        }
+        Ok(())
+    }
+}
+
 /// `Σ aᵢ·xᵢ ⋈ c`. Built by [`Model::linear`](crate::Model::linear) and
 /// [`Model::sum`](crate::Model::sum), which check that the sums fit in `i64`.
 ///
@@ -118,66 +289,57 @@ pub(super) fn set_min(ctx: &mut Context<'_>, view: View, min: i64) -> Result<boo
 /// other terms can at least contribute, repeated until nothing moves. `!=` waits until all terms
 /// but one are fixed, then removes the one value the last term must not take.
 ///
+/// The bounds are incremental: the propagator keeps each term's least and greatest value
+/// and their sums from call to call, reads only the terms whose bounds moved, and undoes
+/// its own log of changes when the search backtracks (one state word holds the log's
+/// length). A call costs O(m + w) for m moved terms and w terms that were wider than
+/// the slack when the search started (the terms are scanned widest first, and only a
+/// term wider than the slack can lose values), plus the changes undone since the last
+/// call; the first call of each search reads all n terms and sorts them by span,
+/// O(n log n). Run inside [`Reified`](crate::Reified), which does not post it, every
+/// call reads all n terms, O(n). `!=` costs O(n) a call.
+///
 /// Sums are computed in `i64`. [`Model::linear`](crate::Model::linear) checks, when the constraint
 /// is posted, that no sum of the terms over the variables' initial domains can leave the `i64`
 /// range, and reports [`ModelError::InvalidConstraint`](crate::ModelError::InvalidConstraint)
 /// otherwise, so propagation never overflows.
 #[derive(Clone, Debug)]
 pub struct Linear {
-    terms: Vec<Term>,
     relation: Relation,
     rhs: i64,
+    /// The terms and what is known of them; boxed, since
+    /// [`Reified`](crate::Reified) holds two `Linear`s by value.
+    sums: Box<Sums>,
 }
 
 impl Linear {
     /// The constraint; the caller has checked the `i64` range (see the type docs).
     pub(crate) fn new(terms: &[(i32, View)], relation: Relation, rhs: i32) -> Linear {
+        let slots = terms.iter().map(|&(coef, view)| Slot {
+            term: Term {
+                coef: i64::from(coef),
+                view,
+            },
+            low: 0,
+            high: 0,
+        });
         Linear {
-            terms: terms
-                .iter()
-                .map(|&(coef, view)| Term {
-                    coef: i64::from(coef),
-                    view,
-                })
-                .collect(),
             relation,
             rhs: i64::from(rhs),
+            sums: Box::new(Sums {
+                slots: slots.collect(),
+                ..Sums::default()
+            }),
         }
-    }
-
-    /// One pass of `Σ terms <= rhs` (with all terms' signs flipped when `negate`).
-    /// `Ok(true)` if a bound moved.
-    fn at_most(&self, ctx: &mut Context<'_>, negate: bool) -> Result<bool, Conflict> {
-        let sign = if negate { -1 } else { 1 };
-        let rhs = sign * self.rhs;
-        let term = |t: &Term| Term {
-            coef: sign * t.coef,
-            view: t.view,
-        };
-        let min_sum: i64 = self.terms.iter().map(|t| term(t).min(ctx)).sum();
-        if min_sum > rhs {
-            return Err(Conflict);
-        }
-        // Everything else contributes at least min_sum - t.min, so t may reach
-        // slack + t.min: only a term wider than the slack can lose values.
-        let slack = rhs - min_sum;
-        let mut changed = false;
-        for t in self.terms.iter().map(term) {
-            let low = t.min(ctx);
-            if t.max(ctx) - low > slack {
-                changed |= t.at_most(ctx, slack + low)?;
-            }
-        }
-        Ok(changed)
     }
 
     fn not_equal(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let mut open = None;
         let mut fixed_sum = 0i64;
-        for t in &self.terms {
+        for t in self.sums.slots.iter().map(|s| s.term) {
             match ctx.value(t.view) {
                 Some(v) => fixed_sum += t.coef * i64::from(v),
-                None if open.is_none() => open = Some(*t),
+                None if open.is_none() => open = Some(t),
                 None => return Ok(()), // two unfixed terms: nothing to do yet
             }
         }
@@ -205,9 +367,14 @@ impl Propagator for Linear {
     fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
         let wake = match self.relation {
             Relation::NotEqual => Wake::Fixed,
-            _ => Wake::Bounds,
+            _ => {
+                // The length of the log plus one; 0: not set up in this search.
+                ctx.set_initial_state(vec![0]);
+                self.sums.incremental = true;
+                Wake::Bounds
+            }
         };
-        ctx.watch_all(self.terms.iter().map(|t| t.view), wake)
+        ctx.watch_all(self.sums.slots.iter().map(|s| s.term.view), wake)
     }
 
     fn is_idempotent(&self) -> bool {
@@ -215,28 +382,41 @@ impl Propagator for Linear {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if self.relation == Relation::NotEqual {
+            ctx.set_rule(Rule::LinearDisequality);
+            return self.not_equal(ctx);
+        }
         ctx.set_rule(Rule::LinearBounds);
+        let (sums, rhs) = (&mut self.sums, self.rhs);
+        sums.sync(ctx);
+        // Narrowing the greatest values changes no least one, so one pass of `<=` (or
+        // of `>=`) is its own fixpoint; `==` alternates until neither sum moves.
         match self.relation {
-            Relation::LessEq => while self.at_most(ctx, false)? {},
-            Relation::GreaterEq => while self.at_most(ctx, true)? {},
-            Relation::Equal => loop {
-                let down = self.at_most(ctx, false)?;
-                let up = self.at_most(ctx, true)?;
-                if !down && !up {
-                    break;
+            Relation::LessEq => sums.narrow::<true>(ctx, rhs)?,
+            Relation::GreaterEq => sums.narrow::<false>(ctx, rhs)?,
+            _ => {
+                sums.narrow::<true>(ctx, rhs)?;
+                loop {
+                    let low = sums.low;
+                    sums.narrow::<false>(ctx, rhs)?;
+                    if sums.low == low {
+                        break;
+                    }
+                    let high = sums.high;
+                    sums.narrow::<true>(ctx, rhs)?;
+                    if sums.high == high {
+                        break;
+                    }
                 }
-            },
-            Relation::NotEqual => {
-                ctx.set_rule(Rule::LinearDisequality);
-                self.not_equal(ctx)?;
             }
         }
+        sums.save(ctx);
         Ok(())
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
         holds(
-            self.terms.iter().map(|t| (t.coef, t.view)),
+            self.sums.slots.iter().map(|s| (s.term.coef, s.term.view)),
             self.relation,
             self.rhs,
             value,
@@ -289,6 +469,80 @@ mod tests {
         // 2y in 8..=10 gives y in 4..=5; then x = 10 - 2y in 0..=2 (bounds only).
         assert_eq!(domains[1], vec![4, 5]);
         assert_eq!(domains[0], vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn a_long_sum_narrows_the_terms_wider_than_the_slack() {
+        // 3x + 2y + z + w <= 6 over 0..=3: the slack is 6, only 3x (span 9) exceeds it.
+        let mut model = Model::new();
+        let [x, y, z, w] = [0; 4].map(|_| model.int_var(0, 3).unwrap());
+        model
+            .linear([(3, x), (2, y), (1, z), (1, w)], Relation::LessEq, 6)
+            .unwrap();
+        let domains = Solver::new(model).root_domains().unwrap();
+        assert_eq!(domains[0], vec![0, 1, 2]);
+        assert!(domains[1..].iter().all(|d| *d == vec![0, 1, 2, 3]));
+    }
+
+    #[test]
+    fn a_long_equality_narrows_both_ways() {
+        // x + y + z + w == 15, x in 0..=2, the others in 0..=5: y, z, w >= 3; then
+        // x - 4v + y + z == 1 with v in 0..=3: v >= 2 one way, v <= 2 the other.
+        let mut model = Model::new();
+        let x = model.int_var(0, 2).unwrap();
+        let [y, z, w] = [0; 3].map(|_| model.int_var(0, 5).unwrap());
+        let v = model.int_var(0, 3).unwrap();
+        model.sum([x, y, z, w], Relation::Equal, 15).unwrap();
+        model
+            .linear([(1, x), (-4, v), (1, y), (1, z)], Relation::Equal, 1)
+            .unwrap();
+        let domains = Solver::new(model).root_domains().unwrap();
+        assert_eq!(domains[0], vec![0, 1, 2]);
+        for d in &domains[1..4] {
+            assert_eq!(*d, vec![3, 4, 5]);
+        }
+        assert_eq!(domains[4], vec![2]);
+    }
+
+    #[test]
+    fn a_bound_in_a_hole_moves_to_the_next_value() {
+        // x + y + z + w <= 3 with x in {0, 4, 5}: x <= 3 leaves 0.
+        let mut model = Model::new();
+        let x = model.var_from_values([0, 4, 5]).unwrap();
+        let bits = model.int_vars(3, 0, 1).unwrap();
+        model
+            .sum([x, bits[0], bits[1], bits[2]], Relation::LessEq, 3)
+            .unwrap();
+        let domains = Solver::new(model).root_domains().unwrap();
+        assert_eq!(domains[0], vec![0]);
+        assert!(domains[1..].iter().all(|d| *d == vec![0, 1]));
+    }
+
+    #[test]
+    fn the_kept_sums_follow_levels_pushed_and_popped() {
+        // At most two of five Booleans: fixing two to 1 fixes the others to 0, and
+        // popping the level gives them back.
+        let mut model = Model::new();
+        let bits = model.int_vars(5, 0, 1).unwrap();
+        model
+            .sum(bits.iter().copied(), Relation::LessEq, 2)
+            .unwrap();
+        let mut solver = Solver::new(model);
+        let open = vec![vec![0, 1]; 5];
+        assert_eq!(solver.root_domains().unwrap(), open);
+        assert!(solver.push_level([(bits[0], 1)]).unwrap());
+        assert!(solver.push_level([(bits[3], 1)]).unwrap());
+        let fixed = solver.root_domains().unwrap();
+        assert_eq!(fixed, vec![vec![1], vec![0], vec![0], vec![1], vec![0]]);
+        solver.pop_level();
+        let one = solver.root_domains().unwrap();
+        assert_eq!(one[0], vec![1]);
+        assert!(one[1..].iter().all(|d| *d == vec![0, 1]));
+        assert!(!solver.push_level([(bits[1], 1), (bits[2], 1)]).unwrap());
+        solver.pop_level();
+        solver.pop_level();
+        assert_eq!(solver.root_domains().unwrap(), open);
+        assert_eq!(solver.count(None).solutions, 16); // 1 + 5 + 10
     }
 
     #[test]
