@@ -21,7 +21,10 @@ use crate::propagator::{Conflict, Context, PostContext, Priority, Propagator, Ru
 ///
 /// n is the number of views, d the sum of their domain sizes. When every view has at
 /// most 64 values and their values fit one 64-value window (Sudoku, small N-Queens),
-/// the first two strengths run on bitmasks in registers.
+/// the first two strengths run on bitmasks in registers, and so does Régin's
+/// matching; it also runs on two or four words per view when the views' initial
+/// values lie within 128 or 256 of one another (Golomb rulers' distances), instead of
+/// building a graph per call.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Strength {
     /// Value elimination: a fixed view's value is removed from the others.
@@ -68,6 +71,8 @@ pub struct AllDifferent {
     domain_start: Vec<u32>,
     domain_values: Vec<u32>,
     removals: Vec<(usize, u32)>,
+    /// Each view's bounds during value elimination.
+    bounds: Vec<(i32, i32)>,
     hall: HallIntervals,
     /// Whether two views share a variable (then a Hall pass may enable another).
     shared: bool,
@@ -99,6 +104,7 @@ impl AllDifferent {
             domain_start: Vec::new(),
             domain_values: Vec::new(),
             removals: Vec::new(),
+            bounds: Vec::new(),
             hall: HallIntervals::default(),
             shared: false,
         }
@@ -305,23 +311,34 @@ impl AllDifferent {
         self.eliminate_queued(ctx)
     }
 
-    /// Value elimination from the views queued in `work`, chaining. A view whose
-    /// bounds exclude the value is passed over on its bounds (read inline), without
-    /// the removal's look-up.
+    /// Value elimination from the views queued in `work`, chaining. The views'
+    /// bounds are read once per call (and again for a view that lost a value): a view
+    /// whose bounds exclude the value is passed over without the removal's look-up.
+    /// The bounds kept may be wider than the domain (a view sharing its variable with
+    /// one that lost a value), which only lets a removal through that removes nothing.
+    /// O(n) per value eliminated.
     fn eliminate_queued(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if self.work.is_empty() {
+            return Ok(());
+        }
         ctx.set_rule(Rule::ValueElimination);
+        self.bounds.clear();
+        self.bounds.extend(
+            self.views
+                .iter()
+                .map(|&view| (ctx.min(view), ctx.max(view))),
+        );
         while let Some(i) = self.work.pop() {
             let Some(value) = ctx.value(self.views[i as usize]) else {
                 continue;
             };
             for (j, &other) in self.views.iter().enumerate() {
-                if j != i as usize
-                    && ctx.min(other) <= value
-                    && value <= ctx.max(other)
-                    && ctx.remove(other, value)?
-                    && ctx.is_fixed(other)
-                {
-                    self.work.push(j as u32);
+                let (lo, hi) = self.bounds[j];
+                if j != i as usize && lo <= value && value <= hi && ctx.remove(other, value)? {
+                    self.bounds[j] = (ctx.min(other), ctx.max(other));
+                    if ctx.is_fixed(other) {
+                        self.work.push(j as u32);
+                    }
                 }
             }
         }
