@@ -62,8 +62,12 @@ fn problem() -> impl Strategy<Value = Problem> {
     })
 }
 
-/// Values far from the small ones, around word boundaries and up to 128 words away.
-const FAR: [i32; 12] = [60, 61, 63, 64, 65, 67, 126, 127, 128, 129, 8190, 8191];
+/// Values far from the small ones, around word boundaries and up to 128 words away:
+/// with -3..=3, windows of up to 128 and 256 values (Régin on two and four words) and
+/// wider (the general matching).
+const FAR: [i32; 14] = [
+    60, 61, 63, 64, 65, 67, 126, 127, 128, 129, 191, 252, 8190, 8191,
+];
 
 /// Like [`problem`], with domains wider than 64 values: the first variable has one
 /// value in -3..=3 and one of [`FAR`] from 67 up (a span of more than 64 values,

@@ -3,7 +3,7 @@
 
 use crate::constraints::all_different_bounds::HallIntervals;
 use crate::constraints::matching::Matching;
-use crate::constraints::matching_bits::BitMatching;
+use crate::constraints::matching_bits::{BitMatching, insert, range_set};
 use crate::constraints::value_index::ValueIndex;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
@@ -21,7 +21,10 @@ use crate::propagator::{Conflict, Context, PostContext, Priority, Propagator, Ru
 ///
 /// n is the number of views, d the sum of their domain sizes. When every view has at
 /// most 64 values and their values fit one 64-value window (Sudoku, small N-Queens),
-/// the first two strengths run on bitmasks in registers.
+/// the first two strengths run on bitmasks in registers, and so does Régin's
+/// matching; it also runs on two or four words per view when the views' initial
+/// values lie within 128 or 256 of one another (Golomb rulers' distances), instead of
+/// building a graph per call.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Strength {
     /// Value elimination: a fixed view's value is removed from the others.
@@ -42,6 +45,10 @@ pub enum Strength {
 /// The most views the bitmask path handles: more cannot differ within 64 values.
 const MAX_WINDOW_VIEWS: usize = 64;
 
+/// The widest window (values from the smallest to the largest) of Régin on several
+/// words; wider ones build the general matching's graph.
+const MAX_WIDE_VALUES: i64 = 256;
+
 /// The all-different constraint over views.
 #[derive(Clone, Debug)]
 pub struct AllDifferent {
@@ -53,11 +60,19 @@ pub struct AllDifferent {
     /// The values in play, numbered for `counts` and the matching.
     values: ValueIndex,
     matching: Matching,
-    /// The matching of the bitmask path's Régin filtering.
+    /// The matching of the bitmask paths' Régin filtering.
     bit_matching: BitMatching,
+    /// At domain strength, when the views' initial values are more than 64 but at
+    /// most [`MAX_WIDE_VALUES`] apart: the smallest and the number of words
+    /// (2 or 4) of the window they fit in, for Régin on several words.
+    wide: Option<(i64, usize)>,
+    /// The masks of the several-word path and their copy before filtering.
+    wide_masks: Vec<u64>,
     domain_start: Vec<u32>,
     domain_values: Vec<u32>,
     removals: Vec<(usize, u32)>,
+    /// Each view's bounds during value elimination.
+    bounds: Vec<(i32, i32)>,
     hall: HallIntervals,
     /// Whether two views share a variable (then a Hall pass may enable another).
     shared: bool,
@@ -84,9 +99,12 @@ impl AllDifferent {
             values: ValueIndex::default(),
             matching: Matching::default(),
             bit_matching: BitMatching::default(),
+            wide: None,
+            wide_masks: Vec::new(),
             domain_start: Vec::new(),
             domain_values: Vec::new(),
             removals: Vec::new(),
+            bounds: Vec::new(),
             hall: HallIntervals::default(),
             shared: false,
         }
@@ -228,10 +246,55 @@ impl AllDifferent {
         if no_hall_set(masks.iter().map(|m| m.count_ones())) {
             return Ok(());
         }
-        self.bit_matching.filter(masks)?;
+        self.bit_matching
+            .filter::<1, 64>(masks.as_chunks_mut::<1>().0)?;
         ctx.set_rule(Rule::Matching);
         for i in 0..n {
             ctx.retain_small(self.views[i].var.raw(), masks[i] >> shifts[i])?;
+        }
+        Ok(())
+    }
+
+    /// Régin's filtering on `W` words per view ([`BitMatching`]) over the window of
+    /// `V = 64·W` values from `base` on, after value elimination; skipped when it can
+    /// remove nothing ([`no_hall_set`]). A view's mask is made from its bounds when it
+    /// has no holes, else from its values: O(n·W + d), then the filtering.
+    fn regin_words<const W: usize, const V: usize>(
+        &mut self,
+        ctx: &mut Context<'_>,
+        base: i64,
+    ) -> Result<(), Conflict> {
+        if no_hall_set(self.views.iter().map(|&view| ctx.size(view))) {
+            return Ok(());
+        }
+        let n = self.views.len();
+        self.wide_masks.clear();
+        self.wide_masks.resize(2 * n * W, 0);
+        let (masks, before) = self.wide_masks.split_at_mut(n * W);
+        let masks = masks.as_chunks_mut::<W>().0;
+        for (mask, &view) in masks.iter_mut().zip(&self.views) {
+            let lo = (i64::from(ctx.min(view)) - base) as usize;
+            let hi = (i64::from(ctx.max(view)) - base) as usize;
+            if ctx.size(view) as usize == hi - lo + 1 {
+                *mask = range_set(lo, hi);
+            } else {
+                for v in ctx.values(view) {
+                    insert(mask, (i64::from(v) - base) as usize);
+                }
+            }
+        }
+        before.copy_from_slice(masks.as_flattened());
+        self.bit_matching.filter::<W, V>(masks)?;
+        ctx.set_rule(Rule::Matching);
+        for (i, (mask, old)) in masks.iter().zip(before.as_chunks::<W>().0).enumerate() {
+            for w in 0..W {
+                let mut gone = old[w] & !mask[w];
+                while gone != 0 {
+                    let v = base + (w * 64) as i64 + i64::from(gone.trailing_zeros());
+                    gone &= gone - 1;
+                    ctx.remove(self.views[i], v as i32)?;
+                }
+            }
         }
         Ok(())
     }
@@ -248,16 +311,34 @@ impl AllDifferent {
         self.eliminate_queued(ctx)
     }
 
-    /// Value elimination from the views queued in `work`, chaining.
+    /// Value elimination from the views queued in `work`, chaining. The views'
+    /// bounds are read once per call (and again for a view that lost a value): a view
+    /// whose bounds exclude the value is passed over without the removal's look-up.
+    /// The bounds kept may be wider than the domain (a view sharing its variable with
+    /// one that lost a value), which only lets a removal through that removes nothing.
+    /// O(n) per value eliminated.
     fn eliminate_queued(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if self.work.is_empty() {
+            return Ok(());
+        }
         ctx.set_rule(Rule::ValueElimination);
+        self.bounds.clear();
+        self.bounds.extend(
+            self.views
+                .iter()
+                .map(|&view| (ctx.min(view), ctx.max(view))),
+        );
         while let Some(i) = self.work.pop() {
             let Some(value) = ctx.value(self.views[i as usize]) else {
                 continue;
             };
             for (j, &other) in self.views.iter().enumerate() {
-                if j != i as usize && ctx.remove(other, value)? && ctx.is_fixed(other) {
-                    self.work.push(j as u32);
+                let (lo, hi) = self.bounds[j];
+                if j != i as usize && lo <= value && value <= hi && ctx.remove(other, value)? {
+                    self.bounds[j] = (ctx.min(other), ctx.max(other));
+                    if ctx.is_fixed(other) {
+                        self.work.push(j as u32);
+                    }
                 }
             }
         }
@@ -402,6 +483,16 @@ impl Propagator for AllDifferent {
         vars.sort_unstable();
         vars.dedup();
         self.shared = vars.len() < self.views.len();
+        if self.strength == Strength::Domain {
+            let lo = self.views.iter().map(|&v| i64::from(ctx.min(v))).min();
+            let hi = self.views.iter().map(|&v| i64::from(ctx.max(v))).max();
+            if let (Some(lo), Some(hi)) = (lo, hi) {
+                let span = hi - lo + 1;
+                if span > 64 && span <= MAX_WIDE_VALUES {
+                    self.wide = Some((lo, if span <= 128 { 2 } else { 4 }));
+                }
+            }
+        }
         ctx.watch_all(self.views.iter().copied(), wake)
     }
 
@@ -452,7 +543,11 @@ impl Propagator for AllDifferent {
             }
         }
         if self.strength == Strength::Domain {
-            self.regin(ctx)?;
+            match self.wide {
+                Some((base, 2)) => self.regin_words::<2, 128>(ctx, base)?,
+                Some((base, _)) => self.regin_words::<4, 256>(ctx, base)?,
+                None => self.regin(ctx)?,
+            }
         }
         Ok(())
     }
@@ -478,24 +573,29 @@ mod tests {
     /// wide dummy value range to a companion view, forcing the general (non-bitmask)
     /// path when `general` is set.
     fn root(domains: &[&[i32]], strength: Strength, general: bool) -> Option<Vec<Vec<i32>>> {
+        root_far(domains, strength, general.then_some(1000))
+    }
+
+    /// As [`root`], with `far` (if any) added to every domain and removed by a second
+    /// constraint: 100 and 200 make windows of two and four words for Régin on words,
+    /// 1000 the general matching.
+    fn root_far(domains: &[&[i32]], strength: Strength, far: Option<i32>) -> Option<Vec<Vec<i32>>> {
         let mut model = Model::new();
         let vars: Vec<VarId> = domains
             .iter()
             .map(|d| {
                 let mut values = d.to_vec();
-                if general {
-                    // A value far away makes the domain span more than 64 values; it is
-                    // removed by a second constraint, so the answer is unchanged.
-                    values.push(1000);
-                }
+                // A value far away makes the domain span more than 64 values; it is
+                // removed by a second constraint, so the answer is unchanged.
+                values.extend(far);
                 model.var_from_values(values).unwrap()
             })
             .collect();
         model.all_different_with(vars.clone(), strength).unwrap();
-        if general {
+        if let Some(far) = far {
             for &var in &vars {
                 model
-                    .linear([(1, var)], crate::Relation::LessEq, 999)
+                    .linear([(1, var)], crate::Relation::LessEq, far - 1)
                     .unwrap();
             }
         }
@@ -588,6 +688,56 @@ mod tests {
             );
             assert_eq!(domains, None);
         }
+    }
+
+    #[test]
+    fn domain_strength_on_two_and_four_words_prunes_as_the_general_matching() {
+        // The window of Régin on words starts at the smallest value: 1 here, -150 and
+        // 60 below, so that the Hall sets straddle word boundaries. Each far value,
+        // above the others, makes a window of two words (at most 128 values) or four.
+        type Case<'a> = (&'a [&'a [i32]], &'a [i32]);
+        let cases: [Case; 3] = [
+            (&[&[1, 2], &[1, 2], &[1, 2, 3, 4], &[2, 3, 4]], &[100, 200]),
+            (
+                &[
+                    &[-87, -86],
+                    &[-87, -86],
+                    &[-150, -87, -86, -85],
+                    &[-86, -85, -20],
+                ],
+                &[0, 100],
+            ),
+            (
+                &[&[60, 130], &[60, 130], &[60, 130, 160], &[61, 130, 140]],
+                &[170, 300],
+            ),
+        ];
+        for (domains, fars) in cases {
+            let general = root_far(domains, Strength::Domain, Some(1000));
+            for &far in fars {
+                assert_eq!(
+                    root_far(domains, Strength::Domain, Some(far)),
+                    general,
+                    "{domains:?}, {far}"
+                );
+            }
+        }
+        assert_eq!(
+            root_far(
+                &[&[1, 2], &[1, 2], &[2, 1], &[5]],
+                Strength::Domain,
+                Some(200)
+            ),
+            None
+        );
+        assert_eq!(
+            root_far(
+                &[&[60, 130], &[60, 130], &[60, 130, 160], &[61, 130, 140]],
+                Strength::Domain,
+                Some(170)
+            ),
+            Some(vec![vec![60, 130], vec![60, 130], vec![160], vec![61, 140]])
+        );
     }
 
     #[test]
