@@ -144,6 +144,7 @@ impl Store {
     /// Removes one value: a bound moves to the next present value, a value inside
     /// becomes a hole. O(1) but for a look-up in the map of chunks, and the chunks
     /// of holes next to a bound that moves.
+    #[inline(never)]
     pub(super) fn interval_remove(&mut self, l: Layout, value: i32) -> Result<Event, Wipeout> {
         let Some(index) = self.present_index(l, value) else {
             return Ok(Event::NONE);

@@ -54,6 +54,16 @@ impl Store {
         if self.cells[cell] & bit == 0 {
             return Ok(Event::NONE);
         }
+        self.remove_bit(l, index)
+    }
+
+    /// Removes bit `index`, present, from a bitset or table domain. Out of line, so
+    /// that a removal of a value already gone (most of them, under all-different)
+    /// returns without its prologue.
+    #[inline(never)]
+    fn remove_bit(&mut self, l: Layout, index: usize) -> Result<Event, Wipeout> {
+        let cell = l.start as usize + index / 64;
+        let bit = 1u64 << (index % 64);
         let size = self.cells[l.size_cell()];
         if size == 1 {
             return Err(Wipeout);
