@@ -44,7 +44,7 @@
 //! dependencies (clap, rayon, indicatif, tracing-subscriber, anyhow) and the two
 //! below. A library user turns it off (`alldiff = { version = "0.1",
 //! default-features = false }`) and gets the core alone: the engine, the
-//! constraints and the Sudoku toolkit, on `rand`, `smallvec`, `fixedbitset`,
+//! constraints and the Sudoku toolkit, on `rand`, `fixedbitset`,
 //! `tracing` and `thiserror`.
 //!
 //! - `serde`: `Serialize` (and `Deserialize` where a type is read back) for the

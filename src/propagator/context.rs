@@ -142,6 +142,7 @@ impl Context<'_> {
     }
 
     /// Removes `value`. `Ok(true)` if it was there.
+    #[inline]
     pub fn remove(&mut self, view: impl Into<View>, value: i32) -> Result<bool, Conflict> {
         let view = view.into();
         let Some(raw) = value.checked_sub(view.offset) else {
@@ -157,22 +158,28 @@ impl Context<'_> {
     }
 
     /// Removes every value but `value`.
+    #[inline]
     pub fn fix(&mut self, view: impl Into<View>, value: i32) -> Result<bool, Conflict> {
         let view = view.into();
         let raw = value.checked_sub(view.offset).ok_or(Conflict)?;
         let var = view.var.raw();
-        self.record_all(var, i32::MIN..=i32::MAX, Some(raw));
+        if self.pruned.is_some() {
+            self.record_all(var, i32::MIN..=i32::MAX, Some(raw));
+        }
         let event = self.store.fix(var, raw)?;
         self.changed(var, event);
         Ok(!event.is_none())
     }
 
     /// Removes every value below `min`.
+    #[inline]
     pub fn set_min(&mut self, view: impl Into<View>, min: i32) -> Result<bool, Conflict> {
         let view = view.into();
         let raw = min.saturating_sub(view.offset);
         let var = view.var.raw();
-        if let Some(below) = raw.checked_sub(1) {
+        if self.pruned.is_some()
+            && let Some(below) = raw.checked_sub(1)
+        {
             self.record_all(var, i32::MIN..=below, None);
         }
         let event = self.store.set_min(var, raw)?;
@@ -181,11 +188,14 @@ impl Context<'_> {
     }
 
     /// Removes every value above `max`.
+    #[inline]
     pub fn set_max(&mut self, view: impl Into<View>, max: i32) -> Result<bool, Conflict> {
         let view = view.into();
         let raw = max.saturating_sub(view.offset);
         let var = view.var.raw();
-        if let Some(above) = raw.checked_add(1) {
+        if self.pruned.is_some()
+            && let Some(above) = raw.checked_add(1)
+        {
             self.record_all(var, above..=i32::MAX, None);
         }
         let event = self.store.set_max(var, raw)?;
@@ -276,6 +286,8 @@ impl Context<'_> {
         Ok(!event.is_none())
     }
 
+    #[cold]
+    #[inline(never)]
     fn record(&mut self, var: u32, value: i32) {
         if let Some(log) = self.pruned.as_mut() {
             log.push(Pruning {
@@ -289,6 +301,8 @@ impl Context<'_> {
 
     /// Records the values of `var` in `range` but `except`: reads only those (a set
     /// bound on a wide domain records what it removed, not the whole domain).
+    #[cold]
+    #[inline(never)]
     fn record_all(&mut self, var: u32, range: RangeInclusive<i32>, except: Option<i32>) {
         if let Some(log) = self.pruned.as_mut() {
             let values = self.store.values_from(var, *range.start());
@@ -305,9 +319,8 @@ impl Context<'_> {
         }
     }
 
+    #[inline(always)]
     fn changed(&mut self, var: u32, event: Event) {
-        if !event.is_none() {
-            self.queue.notify(var, event, self.current);
-        }
+        self.queue.notify(var, event, self.current);
     }
 }

@@ -1,31 +1,128 @@
 //! The propagation queue: who watches each variable, and which propagators are
 //! waiting to run with which of their variables modified.
+//!
+//! A variable's watchers are kept in three lists, one per kind of change: a value gone
+//! from inside the domain wakes only the watchers of [`Wake::Domain`](super::Wake), a
+//! moved bound those and the watchers of bounds, a fixed variable every watcher. Each
+//! list keeps the posting order, so a change wakes the same propagators in the same
+//! order as one list filtered by event would, without looking at the others.
 
 use fixedbitset::FixedBitSet;
-use smallvec::SmallVec;
 
 use super::{Priority, Propagators};
 use crate::store::Event;
 
 /// Who watches a variable: a propagator, the variable's local index there, and the
-/// events it wants.
+/// propagator whose own changes do not wake it (itself when idempotent).
 #[derive(Clone, Copy, Debug)]
 struct Watch {
     propagator: u32,
     local: u32,
-    events: Event,
+    /// The source to skip: `propagator` if it is idempotent, else [`NEVER`].
+    skip: u32,
+}
+
+/// No source: a watch of a propagator that its own changes wake. Differs from every
+/// propagator and from [`NO_PROPAGATOR`].
+const NEVER: u32 = u32::MAX - 1;
+
+/// The kinds of change that pick a watch list, each as the events of the watchers it
+/// wakes: a value gone inside the domain, a moved bound, a fixed variable.
+fn kinds() -> [Event; 3] {
+    let bounds = Event::DOMAIN | Event::BOUNDS;
+    [Event::DOMAIN, bounds, bounds | Event::FIXED]
+}
+
+/// The watch list of one kind of change for every variable, flat: variable `v`'s is
+/// `watches[starts[v]..starts[v + 1]]`.
+#[derive(Debug, Default)]
+struct WatchLists {
+    starts: Vec<u32>,
+    watches: Vec<Watch>,
+}
+
+impl WatchLists {
+    /// The watchers of each variable in `all` (with their events) that `kind` wakes,
+    /// in order.
+    fn new(all: &[Vec<(Watch, Event)>], kind: Event) -> WatchLists {
+        let mut lists = WatchLists {
+            starts: Vec::with_capacity(all.len() + 1),
+            watches: Vec::new(),
+        };
+        lists.starts.push(0);
+        for watches in all {
+            let woken = watches.iter().filter(|(_, events)| events.intersects(kind));
+            lists.watches.extend(woken.map(|&(watch, _)| watch));
+            lists.starts.push(lists.watches.len() as u32);
+        }
+        lists
+    }
+
+    #[inline(always)]
+    fn of(&self, var: u32) -> &[Watch] {
+        let var = var as usize;
+        &self.watches[self.starts[var] as usize..self.starts[var + 1] as usize]
+    }
+}
+
+/// A first-in first-out queue of propagators, each in it at most once: a ring of a
+/// power-of-two length at least the number of propagators, so it never grows.
+#[derive(Debug, Default)]
+struct Fifo {
+    ring: Vec<u32>,
+    head: usize,
+    len: usize,
+}
+
+impl Fifo {
+    fn new(count: usize) -> Fifo {
+        Fifo {
+            ring: vec![0; count.next_power_of_two()],
+            head: 0,
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, propagator: u32) {
+        let mask = self.ring.len() - 1;
+        self.ring[(self.head + self.len) & mask] = propagator;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        let propagator = self.ring[self.head];
+        self.head = (self.head + 1) & (self.ring.len() - 1);
+        self.len -= 1;
+        Some(propagator)
+    }
+
+    /// The propagators queued, first to last.
+    fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        let mask = self.ring.len() - 1;
+        (0..self.len).map(move |i| self.ring[(self.head + i) & mask])
+    }
+
+    fn clear(&mut self) {
+        self.head = 0;
+        self.len = 0;
+    }
 }
 
 /// The propagation queue: watch lists, pending modifications and two FIFO levels.
 #[derive(Debug, Default)]
 pub(crate) struct Queue {
-    watches: Vec<SmallVec<[Watch; 4]>>,
+    /// Per kind of change (see [`kinds`]), the watchers it wakes.
+    lists: [WatchLists; 3],
     /// Local indices modified since each propagator last ran.
     pending: Vec<Vec<u32>>,
-    queued: FixedBitSet,
-    levels: [std::collections::VecDeque<u32>; 2],
-    /// Propagators whose own changes do not wake them.
-    idempotent: FixedBitSet,
+    /// Whether each propagator is queued.
+    queued: Vec<bool>,
+    levels: [Fifo; 2],
     /// Per variable, its one watcher if that is idempotent (its own changes never
     /// wake anyone), else [`NO_PROPAGATOR`].
     sole_idempotent: Vec<u32>,
@@ -45,53 +142,54 @@ impl Queue {
     /// The watch lists of the posted propagators over `var_count` variables.
     pub(crate) fn new(var_count: usize, propagators: &Propagators) -> Queue {
         let count = propagators.len();
-        let mut queue = Queue {
-            watches: vec![SmallVec::new(); var_count],
-            pending: vec![Vec::new(); count],
-            queued: FixedBitSet::with_capacity(count),
-            levels: Default::default(),
-            idempotent: FixedBitSet::with_capacity(count),
-            sole_idempotent: Vec::new(),
-            wake_no_one: FixedBitSet::with_capacity(count),
-            priorities: Vec::with_capacity(count),
-            counts: Vec::with_capacity(count),
-        };
+        let mut watches: Vec<Vec<(Watch, Event)>> = vec![Vec::new(); var_count];
+        let mut idempotent = FixedBitSet::with_capacity(count);
+        let mut priorities = Vec::with_capacity(count);
+        let mut counts = Vec::with_capacity(count);
         for index in 0..count {
             let (propagator, watched) = propagators.get(index);
-            queue.priorities.push(propagator.priority());
-            queue.counts.push(watched.len() as u32);
-            for (local, &(var, events)) in watched.iter().enumerate() {
-                queue.watches[var as usize].push(Watch {
-                    propagator: index as u32,
-                    local: local as u32,
-                    events,
-                });
-            }
+            priorities.push(propagator.priority());
+            counts.push(watched.len() as u32);
             // A variable seen twice (say `x` and `x + 1`) changes under the propagator's
             // feet: its own changes must wake it again to reach the fixpoint.
             let mut distinct: Vec<u32> = watched.iter().map(|&(var, _)| var).collect();
             distinct.sort_unstable();
             distinct.dedup();
             let repeats = distinct.len() < watched.len();
-            queue
-                .idempotent
-                .set(index, propagator.is_idempotent() && !repeats);
+            let idem = propagator.is_idempotent() && !repeats;
+            idempotent.set(index, idem);
+            for (local, &(var, events)) in watched.iter().enumerate() {
+                let watch = Watch {
+                    propagator: index as u32,
+                    local: local as u32,
+                    skip: if idem { index as u32 } else { NEVER },
+                };
+                watches[var as usize].push((watch, events));
+            }
         }
-        queue.sole_idempotent = queue
-            .watches
-            .iter()
+        let sole_idempotent: Vec<u32> = (watches.iter())
             .map(|watches| match watches.as_slice() {
-                [only] if queue.idempotent.contains(only.propagator as usize) => only.propagator,
+                [(only, _)] if idempotent.contains(only.propagator as usize) => only.propagator,
                 _ => NO_PROPAGATOR,
             })
             .collect();
+        let mut wake_no_one = FixedBitSet::with_capacity(count);
         for index in 0..count {
             let (_, watched) = propagators.get(index);
-            let sole = (watched.iter())
-                .all(|&(var, _)| queue.sole_idempotent[var as usize] == index as u32);
-            queue.wake_no_one.set(index, sole);
+            let sole =
+                (watched.iter()).all(|&(var, _)| sole_idempotent[var as usize] == index as u32);
+            wake_no_one.set(index, sole);
         }
-        queue
+        Queue {
+            lists: kinds().map(|kind| WatchLists::new(&watches, kind)),
+            pending: vec![Vec::new(); count],
+            queued: vec![false; count],
+            levels: [Fifo::new(count), Fifo::new(count)],
+            sole_idempotent,
+            wake_no_one,
+            priorities,
+            counts,
+        }
     }
 
     /// Queues every propagator with all of its variables marked modified.
@@ -104,9 +202,11 @@ impl Queue {
     }
 
     fn push(&mut self, propagator: u32) {
-        if !self.queued.put(propagator as usize) {
+        let queued = &mut self.queued[propagator as usize];
+        if !*queued {
+            *queued = true;
             let level = self.priorities[propagator as usize] as usize;
-            self.levels[level].push_back(propagator);
+            self.levels[level].push(propagator);
         }
     }
 
@@ -114,7 +214,7 @@ impl Queue {
     /// own changes do not wake it.
     #[inline(always)]
     pub(crate) fn notify(&mut self, var: u32, event: Event, source: u32) {
-        if self.may_wake(var, source) {
+        if !event.is_none() && self.may_wake(var, source) {
             self.wake_watchers(var, event, source);
         }
     }
@@ -131,37 +231,43 @@ impl Queue {
         source == NO_PROPAGATOR || self.sole_idempotent[var as usize] != source
     }
 
-    /// [`Queue::notify`] once it is known that someone may need waking.
+    /// [`Queue::notify`] once it is known that someone may need waking: walks the
+    /// watch list of the event's kind, a change that removed something (every event
+    /// but [`Event::NONE`] has [`Event::DOMAIN`]).
     pub(super) fn wake_watchers(&mut self, var: u32, event: Event, source: u32) {
+        debug_assert!(event.intersects(Event::DOMAIN), "a change removes a value");
+        let kind = if event.intersects(Event::FIXED) {
+            2
+        } else if event.intersects(Event::BOUNDS) {
+            1
+        } else {
+            0
+        };
         let Queue {
-            watches,
+            lists,
             pending,
             queued,
             levels,
-            idempotent,
             priorities,
             ..
         } = self;
-        for watch in &watches[var as usize] {
-            let propagator = watch.propagator as usize;
-            if !watch.events.intersects(event)
-                || (watch.propagator == source && idempotent.contains(propagator))
-            {
+        for watch in lists[kind].of(var) {
+            if watch.skip == source {
                 continue;
             }
+            let propagator = watch.propagator as usize;
             pending[propagator].push(watch.local);
-            if !queued.put(propagator) {
-                levels[priorities[propagator] as usize].push_back(watch.propagator);
+            if !queued[propagator] {
+                queued[propagator] = true;
+                levels[priorities[propagator] as usize].push(watch.propagator);
             }
         }
     }
 
     /// The next propagator to run, with its modified local indices moved into `modified`.
     pub(crate) fn pop(&mut self, modified: &mut Vec<u32>) -> Option<u32> {
-        let propagator = self.levels[0]
-            .pop_front()
-            .or_else(|| self.levels[1].pop_front())?;
-        self.queued.set(propagator as usize, false);
+        let propagator = self.levels[0].pop().or_else(|| self.levels[1].pop())?;
+        self.queued[propagator as usize] = false;
         // Copied, not swapped: each list keeps its own capacity, so that once warm
         // the queue allocates nothing.
         let pending = &mut self.pending[propagator as usize];
@@ -174,12 +280,12 @@ impl Queue {
     /// Empties the queue after a conflict.
     pub(crate) fn clear(&mut self) {
         for level in &mut self.levels {
-            for &p in level.iter() {
+            for p in level.iter() {
                 self.pending[p as usize].clear();
+                self.queued[p as usize] = false;
             }
             level.clear();
         }
-        self.queued.clear();
     }
 }
 

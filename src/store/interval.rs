@@ -1,7 +1,8 @@
 //! Interval domains: `min..=max` with holes where values were removed.
 //!
-//! An interval keeps two cells, as a bitset domain does: its size, and its lowest and
-//! highest present index (index `i` stands for `base + i`, so any `i32` range fits,
+//! An interval keeps two cells, as a bitset domain does: the number of holes between
+//! its bounds (its size is its width less those), and its lowest and highest present
+//! index (index `i` stands for `base + i`, so any `i32` range fits,
 //! its indices in 32 bits). The values between the bounds are present unless a hole
 //! was punched: index `i` lies in chunk `i / 64`, and a chunk with a hole has a word
 //! of its own, made at its first hole and found through the interval's map of chunks;
@@ -16,7 +17,7 @@ use super::{Event, Layout, Store, Wipeout, pack_bounds, unpack_bounds};
 impl Store {
     /// Adds an interval domain over the `span` values from `min` on.
     pub(super) fn add_interval(&mut self, min: i32, span: u64) -> u32 {
-        self.cells.push(span);
+        self.cells.push(0);
         self.cells.push(pack_bounds(0, span as usize - 1));
         self.chunks.push(Default::default());
         self.push_layout(Layout {
@@ -38,7 +39,7 @@ impl Store {
                 self.punch(l, (i64::from(value) - i64::from(base)) as u64);
             }
         }
-        self.cells[l.size_cell()] = sorted_values.len() as u64;
+        self.cells[l.size_cell()] = span - sorted_values.len() as u64;
         var
     }
 
@@ -115,7 +116,7 @@ impl Store {
             return None;
         }
         // Without holes, no chunk needs looking at.
-        let full = self.cells[l.size_cell()] == hi - lo + 1;
+        let full = self.cells[l.size_cell()] == 0;
         (full || self.chunk_word(l, index / 64) & (1 << (index % 64)) != 0).then_some(index)
     }
 
@@ -143,30 +144,35 @@ impl Store {
     /// Removes one value: a bound moves to the next present value, a value inside
     /// becomes a hole. O(1) but for a look-up in the map of chunks, and the chunks
     /// of holes next to a bound that moves.
+    #[inline(never)]
     pub(super) fn interval_remove(&mut self, l: Layout, value: i32) -> Result<Event, Wipeout> {
         let Some(index) = self.present_index(l, value) else {
             return Ok(Event::NONE);
         };
-        let size = self.cells[l.size_cell()];
+        let size = self.large_size(l);
         if size == 1 {
             return Err(Wipeout);
         }
         let (lo, hi) = self.interval_bounds(l);
+        let holes = self.cells[l.size_cell()];
         let mut event = Event::DOMAIN;
         if index == lo || index == hi {
-            let (lo, hi) = if index == lo {
-                (self.next_present(l, lo + 1, hi).expect("two values"), hi)
+            // The holes between the old bound and the new one are outside now.
+            let (new_lo, new_hi, skipped) = if index == lo {
+                let new_lo = self.next_present(l, lo + 1, hi).expect("two values");
+                (new_lo, hi, new_lo - lo - 1)
             } else {
-                (lo, self.prev_present(l, hi - 1, lo).expect("two values"))
+                let new_hi = self.prev_present(l, hi - 1, lo).expect("two values");
+                (lo, new_hi, hi - new_hi - 1)
             };
             self.save(l.bounds_cell());
-            self.cells[l.bounds_cell()] = pack_bounds(lo as usize, hi as usize);
+            self.cells[l.bounds_cell()] = pack_bounds(new_lo as usize, new_hi as usize);
+            self.set_holes(l, holes - skipped);
             event = event | Event::BOUNDS;
         } else {
             self.punch(l, index);
+            self.set_holes(l, holes + 1);
         }
-        self.save(l.size_cell());
-        self.cells[l.size_cell()] = size - 1;
         if size == 2 {
             event = event | Event::FIXED;
         }
@@ -191,25 +197,39 @@ impl Store {
         if from == lo && to == hi {
             return Ok(Event::NONE);
         }
-        let new_lo = self.next_present(l, from, to).ok_or(Wipeout)?;
-        let new_hi = self.prev_present(l, to, new_lo).expect("new_lo is present");
-        let mut removed = 0;
-        if new_lo > lo {
-            removed += self.count_present(l, lo, new_lo - 1);
-        }
-        if new_hi < hi {
-            removed += self.count_present(l, new_hi + 1, hi);
-        }
-        let size = self.cells[l.size_cell()] - removed;
-        self.save(l.size_cell());
-        self.cells[l.size_cell()] = size;
+        let holes = self.cells[l.size_cell()];
+        let (new_lo, new_hi) = if holes == 0 {
+            (from, to)
+        } else {
+            let new_lo = self.next_present(l, from, to).ok_or(Wipeout)?;
+            let new_hi = self.prev_present(l, to, new_lo).expect("new_lo is present");
+            // The holes left outside the new bounds no longer count.
+            let mut outside = 0;
+            if new_lo > lo {
+                outside += new_lo - lo - self.count_present(l, lo, new_lo - 1);
+            }
+            if new_hi < hi {
+                outside += hi - new_hi - self.count_present(l, new_hi + 1, hi);
+            }
+            self.set_holes(l, holes - outside);
+            (new_lo, new_hi)
+        };
         self.save(l.bounds_cell());
         self.cells[l.bounds_cell()] = pack_bounds(new_lo as usize, new_hi as usize);
         let mut event = Event::DOMAIN | Event::BOUNDS;
-        if size == 1 {
+        if self.large_size(l) == 1 {
             event = event | Event::FIXED;
         }
         Ok(event)
+    }
+
+    /// Sets the number of holes between the bounds of an interval, saving the old one
+    /// only if it changes.
+    fn set_holes(&mut self, l: Layout, holes: u64) {
+        if self.cells[l.size_cell()] != holes {
+            self.save(l.size_cell());
+            self.cells[l.size_cell()] = holes;
+        }
     }
 
     /// The values of an interval domain from `from` on, ascending.
@@ -269,6 +289,8 @@ impl IntervalValues<'_> {
 impl Iterator for IntervalValues<'_> {
     type Item = i32;
 
+    /// Out of line, so that [`super::Values`] inlines its other shapes' steps.
+    #[inline(never)]
     fn next(&mut self) -> Option<i32> {
         while self.word == 0 {
             if !self.advance() {

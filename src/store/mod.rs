@@ -12,7 +12,7 @@
 //!   (never changed, shared by clones) and a bitset over its positions, behind the
 //!   same two cells; bit `i` stands for `table[i]`.
 //! - *interval*: values spread wider and (nearly) contiguous, `min..=max` with holes:
-//!   only the two cells of size and bounds, plus one word per 64-value chunk that has
+//!   only the two cells of holes and bounds, plus one word per 64-value chunk that has
 //!   a hole, made at its first hole (`interval.rs`).
 //!
 //! Every cell lives in one `Vec<u64>`. Before a cell changes for the first time
@@ -69,6 +69,9 @@ impl Layout {
     fn is_interval(self) -> bool {
         self.words == 0
     }
+    /// The size of a bitset or table domain; of an interval, the number of holes
+    /// between its bounds (so that a moved bound that skips no hole changes only the
+    /// bounds cell).
     fn size_cell(self) -> usize {
         self.start as usize - 2
     }
@@ -95,6 +98,15 @@ fn unpack_bounds(cell: u64) -> (usize, usize) {
     ((cell >> 32) as usize, (cell & 0xffff_ffff) as usize)
 }
 
+/// A cell's word before a change, on the trail: 12 bytes, packed (a wide model
+/// may keep millions of them).
+#[derive(Clone, Copy, Debug)]
+#[repr(C, packed(4))]
+struct Saved {
+    cell: u32,
+    word: u64,
+}
+
 /// Domains of all variables plus the trail.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Store {
@@ -103,7 +115,7 @@ pub(crate) struct Store {
     /// `stamps[c] == epoch` means cell `c` is already saved since the latest mark.
     stamps: Vec<u32>,
     epoch: u32,
-    trail: Vec<(u32, u64)>,
+    trail: Vec<Saved>,
     /// Whether marks copy all the cells instead of trailing changes: set by
     /// [`Store::reset_from`] for stores of at most [`COPY_CELLS`](trail::COPY_CELLS) cells and no interval.
     copying: bool,
@@ -211,17 +223,36 @@ impl Store {
     }
 
     /// The number of values, `u32::MAX` for the one domain with more (all of `i32`).
+    #[inline]
     pub(crate) fn size(&self, var: u32) -> u32 {
         let l = self.layouts[var as usize];
         if l.is_small() {
             self.cells[l.start as usize].count_ones()
         } else {
-            self.cells[l.size_cell()].min(u64::from(u32::MAX)) as u32
+            self.large_size(l).min(u64::from(u32::MAX)) as u32
         }
+    }
+
+    /// The number of values of a domain kept behind two cells: the size cell, or an
+    /// interval's width less its holes.
+    #[inline(always)]
+    fn large_size(&self, l: Layout) -> u64 {
+        if l.is_interval() {
+            self.interval_size(l)
+        } else {
+            self.cells[l.size_cell()]
+        }
+    }
+
+    #[inline(never)]
+    fn interval_size(&self, l: Layout) -> u64 {
+        let (lo, hi) = unpack_bounds(self.cells[l.bounds_cell()]);
+        (hi - lo + 1) as u64 - self.cells[l.size_cell()]
     }
 
     /// The size of a domain with two values or more; `None` for a fixed variable. Two
     /// values are told without counting, since first fail looks for them.
+    #[inline]
     pub(crate) fn unfixed_size(&self, var: u32) -> Option<u32> {
         let l = self.layouts[var as usize];
         if l.is_small() {
@@ -233,7 +264,7 @@ impl Store {
                 _ => Some(word.count_ones()),
             }
         } else {
-            let size = self.cells[l.size_cell()];
+            let size = self.large_size(l);
             (size > 1).then_some(size.min(u64::from(u32::MAX)) as u32)
         }
     }
@@ -244,13 +275,14 @@ impl Store {
         &self.cells[..self.small_run]
     }
 
+    #[inline]
     pub(crate) fn is_fixed(&self, var: u32) -> bool {
         let l = self.layouts[var as usize];
         if l.is_small() {
             let word = self.cells[l.start as usize];
             word & word.wrapping_sub(1) == 0
         } else {
-            self.cells[l.size_cell()] == 1
+            self.large_size(l) == 1
         }
     }
 
@@ -331,8 +363,19 @@ impl Store {
     }
 
     /// The values of the domain in ascending order.
+    #[inline]
     pub(crate) fn values(&self, var: u32) -> Values<'_> {
         let l = self.layouts[var as usize];
+        if l.is_small() {
+            let start = l.start as usize;
+            return Values::offsets(&self.cells[start..start + 1], l.base, 0);
+        }
+        self.large_values(l)
+    }
+
+    /// [`Store::values`] of a domain of more than one word.
+    #[inline(never)]
+    fn large_values(&self, l: Layout) -> Values<'_> {
         if l.is_interval() {
             return Values::Interval(self.interval_values(l, i64::MIN));
         }

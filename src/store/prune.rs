@@ -8,7 +8,12 @@ impl Store {
     pub(crate) fn retain_small(&mut self, var: u32, keep: u64) -> Result<Event, Wipeout> {
         let l = self.layouts[var as usize];
         debug_assert!(l.is_small());
-        let cell = l.start as usize;
+        self.retain_word(l.start as usize, keep)
+    }
+
+    /// Keeps only the bits of `keep` in the word at `cell`, a small domain.
+    #[inline(always)]
+    fn retain_word(&mut self, cell: usize, keep: u64) -> Result<Event, Wipeout> {
         let old = self.cells[cell];
         let new = old & keep;
         if new == old {
@@ -22,15 +27,22 @@ impl Store {
         Ok(small_event(old, new))
     }
 
-    /// Removes one value.
+    /// Removes one value: inline for a small domain, out of line for the others.
+    #[inline(always)]
     pub(crate) fn remove(&mut self, var: u32, value: i32) -> Result<Event, Wipeout> {
         let l = self.layouts[var as usize];
         if l.is_small() {
             return match l.offset_of(value) {
-                Some(index) => self.retain_small(var, !(1 << index)),
+                Some(index) => self.retain_word(l.start as usize, !(1 << index)),
                 None => Ok(Event::NONE),
             };
         }
+        self.remove_large(l, value)
+    }
+
+    /// [`Store::remove`] from a domain of more than one word.
+    #[inline(never)]
+    fn remove_large(&mut self, l: Layout, value: i32) -> Result<Event, Wipeout> {
         if l.is_interval() {
             return self.interval_remove(l, value);
         }
@@ -42,6 +54,16 @@ impl Store {
         if self.cells[cell] & bit == 0 {
             return Ok(Event::NONE);
         }
+        self.remove_bit(l, index)
+    }
+
+    /// Removes bit `index`, present, from a bitset or table domain. Out of line, so
+    /// that a removal of a value already gone (most of them, under all-different)
+    /// returns without its prologue.
+    #[inline(never)]
+    fn remove_bit(&mut self, l: Layout, index: usize) -> Result<Event, Wipeout> {
+        let cell = l.start as usize + index / 64;
+        let bit = 1u64 << (index % 64);
         let size = self.cells[l.size_cell()];
         if size == 1 {
             return Err(Wipeout);
@@ -93,9 +115,25 @@ impl Store {
         w * 64 + 63 - word.leading_zeros() as usize
     }
 
-    /// Removes every value below `min`.
+    /// Removes every value below `min`: inline for a small domain, out of line for
+    /// the others.
+    #[inline(always)]
     pub(crate) fn set_min(&mut self, var: u32, min: i32) -> Result<Event, Wipeout> {
         let l = self.layouts[var as usize];
+        if l.is_small() {
+            let index = i64::from(min) - i64::from(l.base);
+            if index <= 0 {
+                return Ok(Event::NONE);
+            }
+            let keep = if index >= 64 { 0 } else { !0u64 << index };
+            return self.retain_word(l.start as usize, keep);
+        }
+        self.set_min_large(l, min)
+    }
+
+    /// [`Store::set_min`] of a domain of more than one word.
+    #[inline(never)]
+    fn set_min_large(&mut self, l: Layout, min: i32) -> Result<Event, Wipeout> {
         let index = i64::from(min) - i64::from(l.base);
         if l.is_interval() {
             return self.interval_retain(l, index, i64::MAX);
@@ -108,16 +146,28 @@ impl Store {
             return Ok(Event::NONE);
         }
         let index = index.min(i64::from(l.words) * 64) as usize;
-        if l.is_small() {
-            let keep = if index >= 64 { 0 } else { !0u64 << index };
-            return self.retain_small(var, keep);
-        }
         self.raise_lo(l, index)
     }
 
-    /// Removes every value above `max`.
+    /// Removes every value above `max`: inline for a small domain, out of line for
+    /// the others.
+    #[inline(always)]
     pub(crate) fn set_max(&mut self, var: u32, max: i32) -> Result<Event, Wipeout> {
         let l = self.layouts[var as usize];
+        if l.is_small() {
+            let end = i64::from(max) - i64::from(l.base) + 1;
+            if end <= 0 {
+                return Err(Wipeout);
+            }
+            let keep = if end >= 64 { !0 } else { (1u64 << end) - 1 };
+            return self.retain_word(l.start as usize, keep);
+        }
+        self.set_max_large(l, max)
+    }
+
+    /// [`Store::set_max`] of a domain of more than one word.
+    #[inline(never)]
+    fn set_max_large(&mut self, l: Layout, max: i32) -> Result<Event, Wipeout> {
         let index = i64::from(max) - i64::from(l.base);
         if l.is_interval() {
             return self.interval_retain(l, i64::MIN, index);
@@ -130,10 +180,6 @@ impl Store {
             return Err(Wipeout);
         }
         let end = end.min(i64::from(l.words) * 64) as usize;
-        if l.is_small() {
-            let keep = if end >= 64 { !0 } else { (1u64 << end) - 1 };
-            return self.retain_small(var, keep);
-        }
         self.lower_hi(l, end - 1)
     }
 
@@ -219,13 +265,14 @@ impl Store {
         let l = self.layouts[var as usize];
         if l.is_small() {
             return match l.offset_of(value) {
-                Some(index) => self.retain_small(var, 1 << index),
+                Some(index) => self.retain_word(l.start as usize, 1 << index),
                 None => Err(Wipeout),
             };
         }
         self.fix_large(l, value)
     }
 
+    #[inline(never)]
     fn fix_large(&mut self, l: Layout, value: i32) -> Result<Event, Wipeout> {
         if l.is_interval() {
             let index = i64::from(value) - i64::from(l.base);

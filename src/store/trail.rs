@@ -1,7 +1,7 @@
 //! Undoing: marks (choice points), the trail of saved cells, and the copy mode of
 //! small stores (see the module docs of [`crate::store`]).
 
-use super::Store;
+use super::{Saved, Store};
 
 /// The most cells a store may have for its marks to copy them all (see the module
 /// docs): enough for a 9x9 Sudoku model (100 cells), which is faster with copies, and
@@ -46,7 +46,10 @@ impl Store {
     pub(super) fn save(&mut self, cell: usize) {
         if self.stamps[cell] != self.epoch {
             self.stamps[cell] = self.epoch;
-            self.trail.push((cell as u32, self.cells[cell]));
+            self.trail.push(Saved {
+                cell: cell as u32,
+                word: self.cells[cell],
+            });
         }
     }
 
@@ -70,8 +73,8 @@ impl Store {
             return;
         }
         while self.trail.len() > mark {
-            let (cell, old) = self.trail.pop().expect("trail longer than mark");
-            self.cells[cell as usize] = old;
+            let Saved { cell, word } = self.trail.pop().expect("trail longer than mark");
+            self.cells[cell as usize] = word;
         }
         self.next_epoch();
     }

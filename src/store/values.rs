@@ -71,7 +71,7 @@ impl<'a> Values<'a> {
 
 impl Iterator for Values<'_> {
     type Item = i32;
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<i32> {
         match self {
             Values::Offsets { bits, base } => bits.next().map(|i| *base + i as i32),
