@@ -249,6 +249,21 @@ fn model_errors_name_what_is_wrong() {
         )
     );
     assert!(model.all_different([x - 5]).is_ok());
+    // At every strength, including those that read the bounds when posting.
+    for strength in [
+        Strength::Value,
+        Strength::HiddenSingles,
+        Strength::Bounds,
+        Strength::Domain,
+    ] {
+        let err = model
+            .all_different_with([x - 5, x + 1], strength)
+            .unwrap_err();
+        assert!(
+            matches!(err, ModelError::OffsetOverflow { .. }),
+            "{strength:?}"
+        );
+    }
     // Posting a constraint value directly checks its views too.
     let direct = alldiff::constraints::AllDifferent::new(vec![x + 1], Strength::Value);
     assert!(matches!(

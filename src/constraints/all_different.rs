@@ -483,6 +483,8 @@ impl Propagator for AllDifferent {
         vars.sort_unstable();
         vars.dedup();
         self.shared = vars.len() < self.views.len();
+        // Watching checks the views, before their bounds are read.
+        ctx.watch_all(self.views.iter().copied(), wake)?;
         if self.strength == Strength::Domain {
             let lo = self.views.iter().map(|&v| i64::from(ctx.min(v))).min();
             let hi = self.views.iter().map(|&v| i64::from(ctx.max(v))).max();
@@ -493,7 +495,7 @@ impl Propagator for AllDifferent {
                 }
             }
         }
-        ctx.watch_all(self.views.iter().copied(), wake)
+        Ok(())
     }
 
     fn priority(&self) -> Priority {

@@ -110,16 +110,24 @@ impl<'a> PostContext<'a> {
         self.vars.name(var)
     }
 
-    /// The smallest initial value of a variable of the model.
+    /// The smallest initial value of a variable of the model (saturated at the ends
+    /// of `i32` for a view not checked yet: [`PostContext::watch`] refuses it).
     pub fn min(&self, view: impl Into<View>) -> i32 {
         let view = view.into();
-        self.vars.store.min(view.var.raw()) + view.offset
+        self.vars
+            .store
+            .min(view.var.raw())
+            .saturating_add(view.offset)
     }
 
-    /// The largest initial value of a variable of the model.
+    /// The largest initial value of a variable of the model (saturated as
+    /// [`PostContext::min`]).
     pub fn max(&self, view: impl Into<View>) -> i32 {
         let view = view.into();
-        self.vars.store.max(view.var.raw()) + view.offset
+        self.vars
+            .store
+            .max(view.var.raw())
+            .saturating_add(view.offset)
     }
 
     /// The initial values of a variable of the model, ascending.
