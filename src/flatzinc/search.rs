@@ -59,50 +59,46 @@ pub(super) fn read(
 ) -> Result<SearchAnnotations, String> {
     let mut search = SearchAnnotations::default();
     for annotation in annotations {
-        if let Some(restarts) = restart(annotation, builder)? {
-            search.restarts = restarts;
-        } else {
-            annotation_phases(annotation, builder, &mut search.phases)?;
+        match annotation.id.as_str() {
+            "restart_none" => search.restarts = None,
+            "restart_luby" | "restart_linear" | "restart_constant" | "restart_geometric" => {
+                search.restarts = Some(restart(annotation, builder)?);
+            }
+            _ => annotation_phases(annotation, builder, &mut search.phases)?,
         }
     }
     Ok(search)
 }
 
-/// The policy of a `restart_*` annotation (`Some(None)` for `restart_none`), or
-/// `None` for any other annotation.
-fn restart(
-    annotation: &Annotation,
-    builder: &mut Builder,
-) -> Result<Option<Option<Restarts>>, String> {
+/// The policy of a `restart_luby`, `restart_linear`, `restart_constant` or
+/// `restart_geometric` annotation.
+fn restart(annotation: &Annotation, builder: &mut Builder) -> Result<Restarts, String> {
     let name = annotation.id.as_str();
     let args = annotation.expressions.as_slice();
     let int = |arg: Option<&AnnExpr>| match arg {
         Some(AnnExpr::Expr(Expr::Int(v))) if *v > 0 => Ok(u64::try_from(*v).unwrap_or(u64::MAX)),
         _ => Err(format!("{name} takes a positive integer scale")),
     };
-    let policy = match name {
-        "restart_none" => None,
-        "restart_luby" => Some(Restarts::luby(int(args.first())?)),
-        "restart_linear" => Some(Restarts::linear(int(args.first())?)),
+    Ok(match name {
+        "restart_luby" => Restarts::luby(int(args.first())?),
+        "restart_linear" => Restarts::linear(int(args.first())?),
         "restart_constant" => {
             builder.warnings.push(
                 "restart_constant is run as restart_geometric(1.0, scale): each cutoff one \
                  failure more than the last, so the search stays complete"
                     .to_string(),
             );
-            Some(Restarts::geometric(int(args.first())?, 1.0))
+            Restarts::geometric(int(args.first())?, 1.0)
         }
-        "restart_geometric" => {
+        _ => {
             let factor = match args.first() {
                 Some(AnnExpr::Expr(Expr::Float(f))) => *f,
                 Some(AnnExpr::Expr(Expr::Int(v))) => *v as f64,
                 _ => return Err("restart_geometric takes a base and a scale".to_string()),
             };
-            Some(Restarts::geometric(int(args.get(1))?, factor))
+            Restarts::geometric(int(args.get(1))?, factor)
         }
-        _ => return Ok(None),
-    };
-    Ok(Some(policy))
+    })
 }
 
 fn annotation_phases(
