@@ -9,7 +9,8 @@
 //! `bool_lin_eq le`; `array_(var_)int_element`, `array_(var_)bool_element`;
 //! `array_int_maximum minimum`; `set_in` (and `_reif`, `_imp`) with constant sets.
 
-use super::build::{Builder, Call, Term};
+use super::build::Builder;
+use super::call::{Call, Term};
 use crate::constraints::{Condition, Relation};
 use crate::ids::{Literal, VarId};
 

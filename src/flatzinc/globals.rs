@@ -14,7 +14,8 @@
 //! | `alldiff_disjunctive(s, d)` | `disjunctive` (durations fixed) |
 //! | `alldiff_cumulative(s, d, r, b)` | `cumulative` (durations, demands and capacity fixed) |
 
-use super::build::{Builder, Call};
+use super::build::Builder;
+use super::call::Call;
 use crate::constraints::{Condition, Strength};
 
 /// Posts `call` if it is one of the native globals; `Ok(false)` if it is not one.

@@ -53,6 +53,7 @@
 
 mod build;
 mod builtins;
+mod call;
 mod globals;
 mod output;
 mod parse;
