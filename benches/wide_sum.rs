@@ -2,7 +2,8 @@
 //! different, their sum `==` (or `<=`) `S`, solved once, first variable first, smallest
 //! value first. Each decision fixes one variable, and the sum then lowers the maximum of
 //! every unfixed one: `N`² / 2 bound changes over the `N` levels of the search, which
-//! the trail keeps until the solution. Measure with `/usr/bin/time -v`.
+//! would stay on the trail until the solution, one entry each, were they not saved as
+//! runs (`docs/architecture.md`). Measure with `/usr/bin/time -v`.
 //!
 //! `cargo bench --bench wide_sum -- N S [eq|le]`
 

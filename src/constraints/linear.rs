@@ -122,6 +122,10 @@ pub(super) fn set_min(ctx: &mut Context<'_>, view: View, min: i64) -> Result<boo
     }
 }
 
+/// The most entries a term may have on [`Sums`]'s log, on average, before it is
+/// dropped: enough that backtracking rarely reads every term again.
+const LOG_PER_TERM: usize = 4;
+
 /// A term's bounds before a change, to put back on backtracking.
 #[derive(Clone, Copy, Debug)]
 struct Change {
@@ -141,11 +145,17 @@ struct Slot {
 /// What [`Linear`] knows of its terms from call to call: each term's bounds as last
 /// seen, their sums, and the log of changes that backtracking undoes.
 ///
-/// The log is the propagator's own trail. Its length (plus one) is the propagator's
-/// one state word, which the store puts back when the search backtracks: each call
-/// first undoes the log down to that length, so that the bounds and sums are those of
-/// the node the search is at, then reads the terms [`Context::modified`] lists. A state
-/// word of 0 (each search starts from it) means nothing is known yet: every term is read.
+/// The log is the propagator's own trail. Its length (plus one) and its generation are
+/// the propagator's one state word, which the store puts back when the search
+/// backtracks: each call first undoes the log down to that length, so that the bounds
+/// and sums are those of the node the search is at, then reads the terms
+/// [`Context::modified`] lists. A state word of 0 (each search starts from it) means
+/// nothing is known yet: every term is read.
+///
+/// The log is kept to a few entries per term (see [`Sums::save`]): past that it is
+/// dropped and a new generation starts, so that a search deep in a wide sum keeps
+/// memory by its width, not by its width times its depth. A state word of an older
+/// generation then reads every term again, O(n), as a non-incremental call would.
 #[derive(Clone, Debug, Default)]
 struct Sums {
     /// The terms, in the order given (their local indices).
@@ -157,6 +167,8 @@ struct Sums {
     log: Vec<Change>,
     /// The state word as this call found it.
     mark: u64,
+    /// The log's generation: a state word of another one is of a dropped log.
+    generation: u32,
     /// The slots by decreasing span at set-up (the widest first), each with that
     /// span: no term after an entry is wider than its span, since domains only shrink
     /// below the node where the sums were set up.
@@ -172,18 +184,15 @@ impl Sums {
     /// here while the state word stays set, so the spans may stop the scans; otherwise
     /// every span in `order` is `i64::MAX` and each scan looks at every term.
     fn set_up(&mut self, ctx: &Context<'_>, trusted: bool) {
-        self.log.clear();
-        for slot in &mut self.slots {
-            (slot.low, slot.high) = slot.term.bounds(ctx);
-        }
-        self.low = self.slots.iter().map(|s| s.low).sum();
-        self.high = self.slots.iter().map(|s| s.high).sum();
+        self.read_all(ctx);
         self.order.clear();
         if trusted {
+            // Equal spans in the order given: the store saves like variables' bounds
+            // one after the other, and keeps them as one run on its trail.
             let spans = self.slots.iter().map(|s| s.high - s.low);
             self.order.extend(spans.zip(0..));
             self.order
-                .sort_unstable_by_key(|&(span, _)| std::cmp::Reverse(span));
+                .sort_unstable_by_key(|&(span, i)| (std::cmp::Reverse(span), i));
         } else {
             self.order
                 .extend((0..self.slots.len() as u32).map(|i| (i64::MAX, i)));
@@ -198,11 +207,19 @@ impl Sums {
             return self.set_up(ctx, false);
         }
         self.mark = ctx.state()[0];
-        let kept = (self.mark as usize).wrapping_sub(1);
-        if self.mark == 0 || kept > self.log.len() {
-            // Nothing known in this search (or a log that is not this store's, which
-            // cannot happen: then no span at set-up is trusted).
-            return self.set_up(ctx, self.mark == 0);
+        if self.mark == 0 {
+            return self.set_up(ctx, true);
+        }
+        let kept = (self.mark as u32 as usize).wrapping_sub(1);
+        if (self.mark >> 32) as u32 != self.generation {
+            // A node of a dropped log, in this search: the spans at set-up still bound
+            // every term's.
+            return self.read_all(ctx);
+        }
+        if kept > self.log.len() {
+            // A log that is not this store's, which cannot happen: then no span at
+            // set-up is trusted.
+            return self.set_up(ctx, false);
         }
         while self.log.len() > kept {
             let change = self.log.pop().expect("longer than the mark");
@@ -235,10 +252,30 @@ impl Sums {
         }
     }
 
-    /// Saves the log's length in the state word, for backtracking to undo to.
-    fn save(&self, ctx: &mut Context<'_>) {
-        let mark = self.log.len() as u64 + 1;
-        if self.incremental && mark != self.mark {
+    /// Reads every term into a new generation of an empty log.
+    fn read_all(&mut self, ctx: &Context<'_>) {
+        self.log.clear();
+        self.generation = self.generation.wrapping_add(1);
+        for slot in &mut self.slots {
+            (slot.low, slot.high) = slot.term.bounds(ctx);
+        }
+        self.low = self.slots.iter().map(|s| s.low).sum();
+        self.high = self.slots.iter().map(|s| s.high).sum();
+    }
+
+    /// Saves the log's generation and length in the state word, for backtracking to
+    /// undo to. A log longer than [`LOG_PER_TERM`] entries a term is dropped first:
+    /// the bounds and sums are the current domains', a new generation's start.
+    fn save(&mut self, ctx: &mut Context<'_>) {
+        if !self.incremental {
+            return;
+        }
+        if self.log.len() > LOG_PER_TERM * self.slots.len() {
+            self.log.clear();
+            self.generation = self.generation.wrapping_add(1);
+        }
+        let mark = u64::from(self.generation) << 32 | (self.log.len() as u64 + 1);
+        if mark != self.mark {
             ctx.set_state(0, mark);
         }
     }
@@ -368,7 +405,8 @@ impl Propagator for Linear {
         let wake = match self.relation {
             Relation::NotEqual => Wake::Fixed,
             _ => {
-                // The length of the log plus one; 0: not set up in this search.
+                // The log's generation and length plus one; 0: not set up in this
+                // search.
                 ctx.set_initial_state(vec![0]);
                 self.sums.incremental = true;
                 Wake::Bounds
@@ -543,6 +581,31 @@ mod tests {
         solver.pop_level();
         assert_eq!(solver.root_domains().unwrap(), open);
         assert_eq!(solver.count(None).solutions, 16); // 1 + 5 + 10
+    }
+
+    #[test]
+    fn a_dropped_log_is_read_again_on_backtracking() {
+        // 2x0 + 3x1 + ... + 2x6 == 45 over 0..=5: a search for every solution goes
+        // deep enough to drop the log many times and backtracks above each drop. The
+        // count is the number of ways, by dynamic programming over the terms.
+        let coefs = [2, 3, 1, 4, 3, 1, 2];
+        let mut model = Model::new();
+        let xs = model.int_vars(coefs.len(), 0, 5).unwrap();
+        let terms = coefs.iter().zip(&xs).map(|(&c, &x)| (c, x));
+        model.linear(terms, Relation::Equal, 45).unwrap();
+        let mut ways = vec![0u64; 46];
+        ways[0] = 1;
+        for c in coefs {
+            let before = std::mem::replace(&mut ways, vec![0; 46]);
+            for (sum, n) in before.iter().enumerate() {
+                for v in 0..=5 {
+                    if let Some(w) = ways.get_mut(sum + c as usize * v) {
+                        *w += n;
+                    }
+                }
+            }
+        }
+        assert_eq!(Solver::new(model).count(None).solutions, ways[45]);
     }
 
     #[test]

@@ -99,13 +99,19 @@ fn unpack_bounds(cell: u64) -> (usize, usize) {
 }
 
 /// A cell's word before a change, on the trail: 12 bytes, packed (a wide model
-/// may keep millions of them).
+/// may keep millions of them). A run of cells saved with the same word takes two:
+/// its first cell and the word, then its length marked [`RUN`] and its spacing
+/// (see `Store::mark`).
 #[derive(Clone, Copy, Debug)]
 #[repr(C, packed(4))]
 struct Saved {
     cell: u32,
     word: u64,
 }
+
+/// The bit of [`Saved::cell`] that marks the top entry of a run: cells are indices
+/// into a buffer of 8-byte words, never this many.
+const RUN: u32 = 1 << 31;
 
 /// Domains of all variables plus the trail.
 #[derive(Clone, Debug, Default)]
@@ -116,6 +122,11 @@ pub(crate) struct Store {
     stamps: Vec<u32>,
     epoch: u32,
     trail: Vec<Saved>,
+    /// The trail's length at the latest mark: the entries above it are this level's.
+    level_start: usize,
+    /// Whether a mark has made runs on the trail since the search began: undoing
+    /// looks for them only then.
+    has_runs: bool,
     /// Whether marks copy all the cells instead of trailing changes: set by
     /// [`Store::reset_from`] for stores of at most [`COPY_CELLS`](trail::COPY_CELLS) cells and no interval.
     copying: bool,

@@ -1,5 +1,13 @@
-use super::trail::COPY_CELLS;
+use super::trail::{COPY_CELLS, RUNS_FROM};
 use super::*;
+
+/// Marks a level of entries that change nothing, long enough that the marks above it
+/// look for runs (`RUNS_FROM`). Returns the mark above them.
+fn lengthen_trail(store: &mut Store) -> usize {
+    let word = store.cells[0];
+    store.trail.resize(RUNS_FROM.1, Saved { cell: 0, word });
+    store.mark()
+}
 
 fn store_with(values: &[i32]) -> (Store, u32) {
     let mut store = Store::default();
@@ -76,6 +84,80 @@ fn trail_saves_a_cell_once_per_level() {
     store.remove(x, 2).unwrap();
     store.remove(x, 3).unwrap();
     assert_eq!(store.trail.len(), 1);
+}
+
+#[test]
+fn like_changes_share_a_run_that_undo_restores_cell_by_cell() {
+    let mut store = Store::default();
+    let vars: Vec<u32> = (0..300).map(|_| store.add_var(&[1, 2, 3])).collect();
+    let before = store.cells.clone();
+    let outer = lengthen_trail(&mut store);
+    for &v in &vars {
+        store.remove(v, 2).unwrap();
+    }
+    let inner = store.mark();
+    assert_eq!(store.trail.len(), outer + 2, "one run for the level");
+    for &v in vars.iter().step_by(3) {
+        store.remove(v, 1).unwrap();
+    }
+    // Neither the next cell of the run nor its word: an entry of its own.
+    store.remove(vars[1], 3).unwrap();
+    store.mark();
+    assert_eq!(store.trail.len(), outer + 2 + 2 + 1);
+    store.undo_to(inner);
+    for &v in &vars {
+        assert_eq!(store.values(v).collect::<Vec<_>>(), vec![1, 3]);
+    }
+    store.undo_to(outer);
+    assert_eq!(store.cells, before);
+
+    // A level that continues the run of the one below stays a run of its own.
+    store.remove(vars[99], 2).unwrap();
+    let second = store.mark();
+    for &v in &vars[100..] {
+        store.remove(v, 2).unwrap();
+    }
+    store.mark();
+    assert_eq!(store.trail.len(), outer + 1 + 2);
+    store.undo_to(second);
+    assert!(!store.contains(vars[99], 2) && store.contains(vars[100], 2));
+}
+
+#[test]
+fn runs_never_reach_below_a_mark() {
+    // Random prunings of like variables over random marks and undos: every undo gives
+    // back exactly the cells of its mark, whatever runs formed.
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(7);
+    let mut store = Store::default();
+    for _ in 0..200 {
+        store.add_var(&[0, 1, 2, 3, 4, 5, 6, 7]);
+    }
+    let mut marks = vec![(lengthen_trail(&mut store), store.cells.clone())];
+    for _ in 0..2000 {
+        match rng.random_range(0..10) {
+            0 | 1 => marks.push((store.mark(), store.cells.clone())),
+            2 if !marks.is_empty() => {
+                let (mark, cells) = marks.pop().unwrap();
+                store.undo_to(mark);
+                assert_eq!(store.cells, cells);
+            }
+            _ => {
+                let first = rng.random_range(0..200u32);
+                let stride = rng.random_range(1..4);
+                let value = rng.random_range(0..8);
+                for v in (first..200).step_by(stride).take(rng.random_range(1..80)) {
+                    if store.size(v) > 1 {
+                        let _ = store.remove(v, value);
+                    }
+                }
+            }
+        }
+    }
+    while let Some((mark, cells)) = marks.pop() {
+        store.undo_to(mark);
+        assert_eq!(store.cells, cells);
+    }
 }
 
 #[test]

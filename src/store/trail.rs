@@ -1,12 +1,18 @@
 //! Undoing: marks (choice points), the trail of saved cells, and the copy mode of
 //! small stores (see the module docs of [`crate::store`]).
 
-use super::{Saved, Store};
+use super::{RUN, Saved, Store};
 
 /// The most cells a store may have for its marks to copy them all (see the module
 /// docs): enough for a 9x9 Sudoku model (100 cells), which is faster with copies, and
 /// below a 16x16 one (321 cells), which is not (`docs/performance.md`).
 pub(super) const COPY_CELLS: usize = 128;
+
+/// [`Store::mark`] looks for runs in the entries of a level only when the level has
+/// at least `RUNS_FROM.0` of them and the trail at least `RUNS_FROM.1`: a trail
+/// shorter than that (768 KB) costs little memory, and most searches' never grows so
+/// long, so they never pay for the look.
+pub(super) const RUNS_FROM: (usize, usize) = (64, 1 << 16);
 
 impl Store {
     /// Returns to the domains and state words of `other`, the store this one was
@@ -20,6 +26,8 @@ impl Store {
         // The chunk words this store made since the clone: no hole in them yet.
         self.cells[n..].fill(!0);
         self.trail.clear();
+        self.level_start = 0;
+        self.has_runs = false;
         self.copying = self.cells.len() <= COPY_CELLS && self.chunks.is_empty();
         self.copies.clear();
         self.next_epoch();
@@ -60,8 +68,54 @@ impl Store {
             self.copies.extend_from_slice(&self.cells);
             return mark;
         }
+        let len = self.trail.len();
+        if len >= RUNS_FROM.1 && len - self.level_start >= RUNS_FROM.0 {
+            self.make_runs();
+        }
         self.next_epoch();
-        self.trail.len()
+        self.level_start = self.trail.len();
+        self.level_start
+    }
+
+    /// Rewrites the entries saved since the latest mark, in place, with each stretch
+    /// of them at evenly spaced cells and with the same old word as one run: a
+    /// propagator that moves the same bound of many like variables (a wide sum
+    /// lowering every maximum, a value leaving many equal domains) then keeps two
+    /// entries a level instead of one a variable. The top entry of a run is its
+    /// length, marked [`RUN`], and its spacing; the one below, its first cell and the
+    /// word. O(entries), at most once per entry.
+    fn make_runs(&mut self) {
+        let end = self.trail.len();
+        let (mut kept, mut i) = (self.level_start, self.level_start);
+        while i < end {
+            let head = self.trail[i];
+            let first = u64::from(head.cell);
+            let stride = self
+                .trail
+                .get(i + 1)
+                .map_or(0, |e| u64::from(e.cell).wrapping_sub(first));
+            let mut j = i + 1;
+            if (1..u64::from(RUN)).contains(&stride) {
+                let continues = |k: usize, e: &Saved| {
+                    e.word == head.word && u64::from(e.cell) == first + (k - i) as u64 * stride
+                };
+                while self.trail.get(j).is_some_and(|e| continues(j, e)) {
+                    j += 1;
+                }
+            }
+            self.trail[kept] = head;
+            kept += 1;
+            if j - i >= 2 {
+                self.trail[kept] = Saved {
+                    cell: RUN | (j - i) as u32,
+                    word: stride,
+                };
+                kept += 1;
+            }
+            i = j;
+        }
+        self.has_runs |= kept < end;
+        self.trail.truncate(kept);
     }
 
     /// Restores every cell changed since `mark`, which stays a choice point to undo to.
@@ -72,10 +126,27 @@ impl Store {
             self.cells.copy_from_slice(&self.copies[mark * n..]);
             return;
         }
+        if !self.has_runs {
+            // The plain loop: most searches never make a run, nor pay to look for one.
+            while self.trail.len() > mark {
+                let Saved { cell, word } = self.trail.pop().expect("trail longer than mark");
+                self.cells[cell as usize] = word;
+            }
+        }
         while self.trail.len() > mark {
             let Saved { cell, word } = self.trail.pop().expect("trail longer than mark");
-            self.cells[cell as usize] = word;
+            if cell & RUN == 0 {
+                self.cells[cell as usize] = word;
+                continue;
+            }
+            // A run's top entry: its length and spacing; its first cell and word below.
+            let (count, stride) = ((cell & !RUN) as usize, word as usize);
+            let Saved { cell, word } = self.trail.pop().expect("a run has a head");
+            for c in (cell as usize..).step_by(stride).take(count) {
+                self.cells[c] = word;
+            }
         }
+        self.level_start = mark;
         self.next_epoch();
     }
 
