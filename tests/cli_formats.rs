@@ -235,6 +235,14 @@ fn stats_count_givens_techniques_guesses_and_subsets() {
     assert!(solved[1]["stats"].is_null());
     let (line, _) = alldiff(&["rate", "--stats", CLASSIC]);
     assert!(line.starts_with("medium givens=32 naked_single="), "{line}");
+    // A limit that stops the search stops the explanation too: no statistics.
+    for command in ["solve", "rate"] {
+        let args = ["-f", "json", "--stats", "--node-limit", "1", INKALA];
+        let (out, _) = alldiff(&[&[command][..], &args].concat());
+        let stopped = &json_lines(&out)[0];
+        assert_eq!(stopped["status"], "stopped", "{command}: {stopped}");
+        assert!(stopped["stats"].is_null(), "{command}: {stopped}");
+    }
     // Only where a puzzle is explained.
     let (_, status) = alldiff(&["count", "--stats", CLASSIC]);
     assert_eq!(status, 2);

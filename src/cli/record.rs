@@ -11,7 +11,8 @@
 use std::fmt::{self, Write as _};
 use std::time::Duration;
 
-use alldiff::sudoku::{Difficulty, Explanation, Grid, Technique, explain};
+use alldiff::Limits;
+use alldiff::sudoku::{Difficulty, ExplainOptions, Explanation, Grid, Technique, explain_with};
 use serde_json::{Map, Value, json};
 
 use super::args::{Format, OutputArgs};
@@ -137,9 +138,13 @@ impl Stats {
 
     /// The statistics of a puzzle's readable explanation (its placements by
     /// singles and guesses, the eliminations they need), or `None` if it has
-    /// not exactly one solution.
-    pub(crate) fn of_puzzle(puzzle: &Grid) -> Option<Stats> {
-        explain(puzzle)
+    /// not exactly one solution or `limits` stop the explanation's search.
+    pub(crate) fn of_puzzle(puzzle: &Grid, limits: &Limits) -> Option<Stats> {
+        let options = ExplainOptions {
+            limits: limits.clone(),
+            ..ExplainOptions::default()
+        };
+        explain_with(puzzle, &options)
             .ok()
             .map(|explanation| Stats::of(&explanation))
     }
@@ -561,15 +566,32 @@ mod tests {
     #[test]
     fn stats_count_each_technique() {
         let puzzle = grid(CLASSIC);
-        let stats = Stats::of_puzzle(&puzzle).unwrap();
+        let stats = Stats::of_puzzle(&puzzle, &Limits::default()).unwrap();
         let total: usize = stats.counts.iter().sum();
-        assert_eq!(total, explain(&puzzle).unwrap().steps().len());
+        assert_eq!(
+            total,
+            alldiff::sudoku::explain(&puzzle).unwrap().steps().len()
+        );
         let json = stats.json();
         assert!(json["hidden_single"].as_u64().unwrap() > 0, "{json}");
         assert_eq!(json["guess"], 0);
         assert_eq!(json["givens"], puzzle.clue_count());
         assert!(stats.words().starts_with("givens 32, naked single "));
-        assert_eq!(Stats::of_puzzle(&grid(&".".repeat(16))), None);
+        assert_eq!(
+            Stats::of_puzzle(&grid(&".".repeat(16)), &Limits::default()),
+            None
+        );
+        // A puzzle that needs guesses, stopped at its first node.
+        let hard = grid(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        );
+        let one_node = Limits::default().with_nodes(1);
+        assert!(Stats::of_puzzle(&hard, &Limits::default()).is_some());
+        assert_eq!(
+            Stats::of_puzzle(&hard, &one_node),
+            None,
+            "stopped by the limit"
+        );
         let header = Style {
             stats: true,
             ..style(Format::Csv)

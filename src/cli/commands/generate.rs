@@ -12,6 +12,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use alldiff::Limits;
 use alldiff::sudoku::{
     GenerateError, GenerateOptions, Generated, Removal, SolverOptions, SudokuSolver, default_hints,
     generate_with,
@@ -94,7 +95,8 @@ pub(crate) fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
                     let started = Instant::now();
                     let generated = generate_with(&mut solver, &options)?;
                     let time = started.elapsed();
-                    let stats = style.stats.then(|| Stats::of_puzzle(&generated.puzzle));
+                    let stats = (style.stats)
+                        .then(|| Stats::of_puzzle(&generated.puzzle, &Limits::default()));
                     Ok(Made {
                         generated,
                         time,

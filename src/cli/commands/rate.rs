@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use alldiff::Limits;
 use alldiff::sudoku::{RateError, SolverOptions, SudokuSolver, rate_with};
 
 use super::{drawn, new_solver, parse_item, stopped, write_header};
@@ -18,11 +19,11 @@ pub(crate) fn rate(args: RateArgs) -> anyhow::Result<ExitCode> {
     run_batch(
         &args.puzzles,
         || new_solver(SolverOptions::default(), &limits),
-        |solver, item, _| rate_item(solver, item, style),
+        |solver, item, _| rate_item(solver, item, style, &limits),
     )
 }
 
-fn rate_item(solver: &mut SudokuSolver, item: &Item, style: Style) -> ItemReport {
+fn rate_item(solver: &mut SudokuSolver, item: &Item, style: Style, limits: &Limits) -> ItemReport {
     let started = Instant::now();
     let grid = match parse_item(item, style) {
         Ok(grid) => grid,
@@ -52,7 +53,13 @@ fn rate_item(solver: &mut SudokuSolver, item: &Item, style: Style) -> ItemReport
     }
     .time(time);
     if style.stats {
-        record = record.stats(Stats::of_puzzle(&grid));
+        // Only a rated puzzle (one solution) has an explanation, within the limits.
+        record = record.stats(
+            rated
+                .is_ok()
+                .then(|| Stats::of_puzzle(&grid, limits))
+                .flatten(),
+        );
     }
     let text = record.render(style);
     match rated {
@@ -71,7 +78,12 @@ mod tests {
 
     fn run(text: &str) -> ItemReport {
         let item = Item::new(Origin::Line(3), text.as_bytes().to_vec());
-        rate_item(&mut SudokuSolver::new(), &item, Style::plain(Format::Line))
+        rate_item(
+            &mut SudokuSolver::new(),
+            &item,
+            Style::plain(Format::Line),
+            &Limits::default(),
+        )
     }
 
     #[test]

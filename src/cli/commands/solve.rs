@@ -137,7 +137,9 @@ fn solve_item(
         style.format,
     );
     if style.stats {
-        record = record.stats(Stats::of_puzzle(&grid));
+        // Only a unique solution has an explanation; it is searched within the limits.
+        let unique = matches!(answer, Answer::Unique(_) | Answer::Found(_));
+        record = record.stats(unique.then(|| Stats::of_puzzle(&grid, limits)).flatten());
     }
     let text = record.render(style);
     let report = match answer {
