@@ -178,7 +178,8 @@ impl HallIntervals {
             self.by_max = (0..n as u64).collect();
         }
         for (span, &view) in self.spans.iter_mut().zip(views) {
-            let (lo, hi) = (i64::from(ctx.min(view)), i64::from(ctx.max(view)) + 1);
+            let (min, max) = ctx.bounds(view);
+            let (lo, hi) = (i64::from(min), i64::from(max) + 1);
             *span = Span {
                 lo,
                 hi,

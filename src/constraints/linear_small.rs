@@ -47,10 +47,8 @@ impl<const N: usize> SmallLinear<N> {
     /// The bounds of term `i`, `coefᵢ · viewᵢ`.
     #[inline(always)]
     fn bounds(&self, ctx: &Context<'_>, i: usize) -> (i64, i64) {
-        let (min, max) = (
-            i64::from(ctx.min(self.views[i])),
-            i64::from(ctx.max(self.views[i])),
-        );
+        let (min, max) = ctx.bounds(self.views[i]);
+        let (min, max) = (i64::from(min), i64::from(max));
         match self.coefs[i] {
             1 => (min, max),
             -1 => (-max, -min),
