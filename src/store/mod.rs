@@ -310,8 +310,9 @@ impl Store {
     }
 
     /// The smallest and the largest value, with one look-up of the layout: what
-    /// [`Store::min`] and [`Store::max`] give.
-    #[inline]
+    /// [`Store::min`] and [`Store::max`] give. Always inline: it is a few
+    /// instructions, read in the propagators' inner loops.
+    #[inline(always)]
     pub(crate) fn bounds(&self, var: u32) -> (i32, i32) {
         let l = self.layouts[var as usize];
         if l.is_small() {
