@@ -2,8 +2,9 @@
 //! different distance apart; the shortest such ruler is wanted (a minimisation).
 //!
 //! The marks ascend, `x[0] = 0 < x[1] < ... < x[m-1]`; each distance `x[j] - x[i]`
-//! (`i < j`) is a variable of its own, defined with `linear`, and the distances are
-//! all different. The mirror image of a ruler is a ruler of the same length, so the
+//! (`0 < i < j`) is a variable of its own, defined with `linear`, and the distances
+//! are all different; a distance from mark 0 is the mark itself, as MiniZinc
+//! flattens it (fewer variables and propagators, the same pruning). The mirror image of a ruler is a ruler of the same length, so the
 //! first gap is asked to be shorter than the last. The search branches on the marks
 //! only, smallest first ([`Phase`]): the distances follow by propagation. Branch and
 //! bound ([`Solver::minimize`]) prints each shorter ruler as it is found, then the
@@ -40,18 +41,25 @@ pub struct Golomb {
 pub fn golomb(m: usize, strength: Strength) -> Result<Golomb, ModelError> {
     let mut model = Model::new();
     let longest = i32::try_from(m * m).unwrap_or(i32::MAX);
+    // j - i gaps, all different, are at least 1 + 2 + ... + (j - i) long.
+    let least = |gaps: usize| {
+        let gaps = i32::try_from(gaps).unwrap_or(i32::MAX);
+        gaps.saturating_mul(gaps.saturating_add(1)) / 2
+    };
     let mut marks = vec![model.int_var(0, 0)?];
-    marks.extend(model.int_vars(m.saturating_sub(1), 1, longest)?);
-    for pair in marks.windows(2) {
-        // x[i] - x[i+1] <= -1.
+    for j in 1..m {
+        // Mark j is its distance from mark 0, so it is at least that long.
+        marks.push(model.int_var(least(j), longest)?);
+    }
+    for pair in marks.windows(2).skip(1) {
+        // x[i] - x[i+1] <= -1 (x[0] < x[1] holds by the domains).
         model.linear([(1, pair[0]), (-1, pair[1])], Relation::LessEq, -1)?;
     }
-    let mut distances = Vec::new();
-    for i in 0..m {
+    // The distances from mark 0 are the marks themselves, as MiniZinc makes them.
+    let mut distances = marks[1..].to_vec();
+    for i in 1..m {
         for j in i + 1..m {
-            // j - i gaps, all different, are at least 1 + 2 + ... + (j - i) long.
-            let gaps = i32::try_from(j - i).unwrap_or(i32::MAX);
-            let d = model.int_var(gaps * (gaps + 1) / 2, longest)?;
+            let d = model.int_var(least(j - i), longest)?;
             model.linear([(1, marks[j]), (-1, marks[i]), (-1, d)], Relation::Equal, 0)?;
             distances.push(d);
         }

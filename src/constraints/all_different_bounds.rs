@@ -13,24 +13,33 @@
 use crate::ids::View;
 use crate::propagator::{Conflict, Context, Rule};
 
+/// One view's bounds during a pass.
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    /// The minimum and the maximum + 1 (half-open), as read.
+    lo: i64,
+    hi: i64,
+    /// The new bounds, as the pass narrows them.
+    new_lo: i64,
+    new_hi: i64,
+    /// The ranks of `lo` and `hi` in [`HallIntervals::bounds`].
+    min_rank: u32,
+    max_rank: u32,
+}
+
 /// The scratch state of the Hall-interval pass, kept between calls so that a warm
 /// propagator allocates nothing. Nothing here is backtrackable: every call reads the
 /// current bounds afresh, and the two sort orders only serve as good starting
 /// permutations for the next sort.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct HallIntervals {
-    /// Each view's current minimum and maximum + 1 (half-open).
-    lo: Vec<i64>,
-    hi: Vec<i64>,
-    /// Each view's new bounds, as the pass narrows them.
-    new_lo: Vec<i64>,
-    new_hi: Vec<i64>,
-    /// The views by ascending minimum, and by ascending maximum.
-    by_min: Vec<u32>,
-    by_max: Vec<u32>,
-    /// The rank of each view's minimum and maximum + 1 in `bounds`.
-    min_rank: Vec<u32>,
-    max_rank: Vec<u32>,
+    /// Each view's bounds, by index.
+    spans: Vec<Span>,
+    /// The views by ascending minimum, and by ascending maximum, each as a sort
+    /// [`key`]: the bound and the view's index in one word, so that the sorts compare
+    /// words, not bounds looked up by index.
+    by_min: Vec<u64>,
+    by_max: Vec<u64>,
     /// The distinct minima and maxima + 1, ascending, between two sentinels.
     bounds: Vec<i64>,
     /// The union-find style forests of the paper: `t` links each bound to the next
@@ -39,6 +48,23 @@ pub(crate) struct HallIntervals {
     t: Vec<u32>,
     h: Vec<u32>,
     d: Vec<i64>,
+}
+
+/// The sort key of view `view` by bound `value`: the value in the high half
+/// (shifted so that unsigned order is the values' order), the index in the low.
+fn key(value: i64, view: usize) -> u64 {
+    let high = (value as i32 as u32) ^ (1 << 31);
+    (u64::from(high) << 32) | view as u64
+}
+
+/// The bound of a sort [`key`].
+fn key_value(key: u64) -> i64 {
+    i64::from(((key >> 32) as u32 ^ (1 << 31)) as i32)
+}
+
+/// The view's index of a sort [`key`].
+fn key_view(key: u64) -> usize {
+    (key & 0xffff_ffff) as usize
 }
 
 /// Follows `t` while it points up, and returns where it stops.
@@ -67,27 +93,26 @@ fn path_set(t: &mut [u32], start: u32, end: u32, to: u32) {
     }
 }
 
-/// Sorts `order` (indices into `key`) by ascending key. The order of the last call
-/// is nearly right (a few bounds moved), so an insertion sort finishes it in O(n) plus
-/// the moves; past a budget of 8n moves (the bounds were reordered wholesale, say
-/// after a backtrack), it hands over to a general O(n log n) sort.
-fn resort(order: &mut [u32], key: &[i64]) {
-    let mut budget = 8 * order.len();
-    for i in 1..order.len() {
-        let item = order[i];
-        let k = key[item as usize];
+/// Sorts `keys` ascending. The order of the last call is nearly right (a few bounds
+/// moved), so an insertion sort finishes it in O(n) plus the moves; past a budget of
+/// 8n moves (the bounds were reordered wholesale, say after a backtrack), it hands
+/// over to a general O(n log n) sort.
+fn resort(keys: &mut [u64]) {
+    let mut budget = 8 * keys.len();
+    for i in 1..keys.len() {
+        let item = keys[i];
         let mut j = i;
-        while j > 0 && key[order[j - 1] as usize] > k {
+        while j > 0 && keys[j - 1] > item {
             if budget == 0 {
-                order[j] = item;
-                order.sort_unstable_by_key(|&i| key[i as usize]);
+                keys[j] = item;
+                keys.sort_unstable();
                 return;
             }
             budget -= 1;
-            order[j] = order[j - 1];
+            keys[j] = keys[j - 1];
             j -= 1;
         }
-        order[j] = item;
+        keys[j] = item;
     }
 }
 
@@ -111,8 +136,7 @@ impl HallIntervals {
         shared: bool,
         fixed: &mut Vec<u32>,
     ) -> Result<bool, Conflict> {
-        let n = views.len();
-        if n == 0 {
+        if views.is_empty() {
             return Ok(false);
         }
         self.read(ctx, views);
@@ -121,17 +145,16 @@ impl HallIntervals {
         self.filter_upper()?;
         ctx.set_rule(Rule::HallInterval);
         let mut again = false;
-        for (i, &view) in views.iter().enumerate() {
-            let (lo, hi) = (self.new_lo[i], self.new_hi[i] - 1);
+        for (i, (span, &view)) in self.spans.iter().zip(views).enumerate() {
             let mut changed = false;
-            if lo > self.lo[i] {
-                let lo = i32::try_from(lo).map_err(|_| Conflict)?;
+            if span.new_lo > span.lo {
+                let lo = i32::try_from(span.new_lo).map_err(|_| Conflict)?;
                 ctx.set_min(view, lo)?;
                 again |= ctx.min(view) != lo;
                 changed = true;
             }
-            if hi < self.hi[i] - 1 {
-                let hi = i32::try_from(hi).map_err(|_| Conflict)?;
+            if span.new_hi < span.hi {
+                let hi = i32::try_from(span.new_hi - 1).map_err(|_| Conflict)?;
                 ctx.set_max(view, hi)?;
                 again |= ctx.max(view) != hi;
                 changed = true;
@@ -149,58 +172,67 @@ impl HallIntervals {
     /// Reads the bounds and sorts the views by them.
     fn read(&mut self, ctx: &Context<'_>, views: &[View]) {
         let n = views.len();
-        self.lo.clear();
-        self.hi.clear();
-        for &view in views {
-            self.lo.push(i64::from(ctx.min(view)));
-            self.hi.push(i64::from(ctx.max(view)) + 1);
+        if self.spans.len() != n {
+            self.spans = vec![Span::default(); n];
+            self.by_min = (0..n as u64).collect();
+            self.by_max = (0..n as u64).collect();
         }
-        self.new_lo.clone_from(&self.lo);
-        self.new_hi.clone_from(&self.hi);
-        if self.by_min.len() != n {
-            self.by_min = (0..n as u32).collect();
-            self.by_max = (0..n as u32).collect();
+        for (span, &view) in self.spans.iter_mut().zip(views) {
+            let (min, max) = ctx.bounds(view);
+            let (lo, hi) = (i64::from(min), i64::from(max) + 1);
+            *span = Span {
+                lo,
+                hi,
+                new_lo: lo,
+                new_hi: hi,
+                ..*span
+            };
         }
-        resort(&mut self.by_min, &self.lo);
-        resort(&mut self.by_max, &self.hi);
+        let spans = &self.spans;
+        for k in &mut self.by_min {
+            let v = key_view(*k);
+            *k = key(spans[v].lo, v);
+        }
+        // By the maximum itself, which fits an `i32`: the same order as by `hi`.
+        for k in &mut self.by_max {
+            let v = key_view(*k);
+            *k = key(spans[v].hi - 1, v);
+        }
+        resort(&mut self.by_min);
+        resort(&mut self.by_max);
     }
 
     /// Merges the minima and maxima + 1 into `bounds`, giving each view its ranks.
     fn rank(&mut self) {
-        let n = self.lo.len();
-        self.min_rank.resize(n, 0);
-        self.max_rank.resize(n, 0);
-        self.bounds.clear();
-        let mut last = self.lo[self.by_min[0] as usize] - 2;
-        self.bounds.push(last);
-        let (mut i, mut j) = (0, 0);
-        loop {
-            let next_min = self.by_min.get(i).map(|&v| self.lo[v as usize]);
-            let next_max = self.hi[self.by_max[j] as usize];
-            match next_min {
-                Some(min) if min <= next_max => {
-                    if min != last {
-                        last = min;
-                        self.bounds.push(min);
-                    }
-                    self.min_rank[self.by_min[i] as usize] = self.bounds.len() as u32 - 1;
-                    i += 1;
+        let HallIntervals {
+            spans,
+            by_min,
+            by_max,
+            bounds,
+            ..
+        } = self;
+        bounds.clear();
+        let mut last = key_value(by_min[0]) - 2;
+        bounds.push(last);
+        let mut mins = by_min.iter().peekable();
+        for &k in by_max.iter() {
+            let max = key_value(k) + 1;
+            while let Some(&m) = mins.next_if(|&&m| key_value(m) <= max) {
+                let min = key_value(m);
+                if min != last {
+                    last = min;
+                    bounds.push(min);
                 }
-                _ => {
-                    if next_max != last {
-                        last = next_max;
-                        self.bounds.push(next_max);
-                    }
-                    self.max_rank[self.by_max[j] as usize] = self.bounds.len() as u32 - 1;
-                    j += 1;
-                    if j == n {
-                        break;
-                    }
-                }
+                spans[key_view(m)].min_rank = bounds.len() as u32 - 1;
             }
+            if max != last {
+                last = max;
+                bounds.push(max);
+            }
+            spans[key_view(k)].max_rank = bounds.len() as u32 - 1;
         }
-        self.bounds.push(last + 2);
-        let len = self.bounds.len();
+        bounds.push(last + 2);
+        let len = bounds.len();
         self.t.resize(len, 0);
         self.h.resize(len, 0);
         self.d.resize(len, 0);
@@ -208,16 +240,25 @@ impl HallIntervals {
 
     /// Raises minima out of Hall intervals, visiting views by ascending maximum.
     fn filter_lower(&mut self) -> Result<(), Conflict> {
-        let (t, h, d, bounds) = (&mut self.t, &mut self.h, &mut self.d, &self.bounds);
-        let nb = bounds.len() - 2;
-        for i in 1..=nb + 1 {
-            t[i] = i as u32 - 1;
-            h[i] = i as u32 - 1;
-            d[i] = bounds[i] - bounds[i - 1];
+        let HallIntervals {
+            spans,
+            by_max,
+            bounds,
+            t,
+            h,
+            d,
+            ..
+        } = self;
+        for (i, (((t, h), d), pair)) in (t.iter_mut().zip(h.iter_mut()).zip(d.iter_mut()))
+            .skip(1)
+            .zip(bounds.windows(2))
+            .enumerate()
+        {
+            (*t, *h, *d) = (i as u32, i as u32, pair[1] - pair[0]);
         }
-        for &v in &self.by_max {
-            let v = v as usize;
-            let (x, y) = (self.min_rank[v], self.max_rank[v]);
+        for &k in by_max.iter() {
+            let span = &mut spans[key_view(k)];
+            let (x, y) = (span.min_rank, span.max_rank);
             let mut z = path_max(t, x + 1);
             let j = t[z as usize];
             d[z as usize] -= 1;
@@ -233,7 +274,7 @@ impl HallIntervals {
             }
             if h[x as usize] > x {
                 let w = path_max(h, h[x as usize]);
-                self.new_lo[v] = bounds[w as usize];
+                span.new_lo = bounds[w as usize];
                 path_set(h, x, w, w);
             }
             if d[z as usize] == room {
@@ -247,16 +288,24 @@ impl HallIntervals {
 
     /// Lowers maxima out of Hall intervals, visiting views by descending minimum.
     fn filter_upper(&mut self) -> Result<(), Conflict> {
-        let (t, h, d, bounds) = (&mut self.t, &mut self.h, &mut self.d, &self.bounds);
-        let nb = bounds.len() - 2;
-        for i in 0..=nb {
-            t[i] = i as u32 + 1;
-            h[i] = i as u32 + 1;
-            d[i] = bounds[i + 1] - bounds[i];
+        let HallIntervals {
+            spans,
+            by_min,
+            bounds,
+            t,
+            h,
+            d,
+            ..
+        } = self;
+        for (i, (((t, h), d), pair)) in (t.iter_mut().zip(h.iter_mut()).zip(d.iter_mut()))
+            .zip(bounds.windows(2))
+            .enumerate()
+        {
+            (*t, *h, *d) = (i as u32 + 1, i as u32 + 1, pair[1] - pair[0]);
         }
-        for &v in self.by_min.iter().rev() {
-            let v = v as usize;
-            let (x, y) = (self.max_rank[v], self.min_rank[v]);
+        for &k in by_min.iter().rev() {
+            let span = &mut spans[key_view(k)];
+            let (x, y) = (span.max_rank, span.min_rank);
             let mut z = path_min(t, x - 1);
             let j = t[z as usize];
             d[z as usize] -= 1;
@@ -272,7 +321,7 @@ impl HallIntervals {
             }
             if h[x as usize] < x {
                 let w = path_min(h, h[x as usize]);
-                self.new_hi[v] = bounds[w as usize];
+                span.new_hi = bounds[w as usize];
                 path_set(h, x, w, w);
             }
             if d[z as usize] == room {
@@ -305,17 +354,19 @@ mod tests {
 
     #[test]
     fn resort_sorts_nearly_sorted_and_scrambled_orders() {
-        let key: Vec<i64> = (0..40).map(|i| (i * 37 % 41) as i64 - 20).collect();
-        let mut expected: Vec<u32> = (0..40).collect();
-        expected.sort_by_key(|&i| key[i as usize]);
+        let keys: Vec<u64> = (0..40)
+            .map(|i| super::key((i * 37 % 41) as i64 - 20, i))
+            .collect();
+        let mut expected = keys.clone();
+        expected.sort_unstable();
         // One item out of place: the insertion sort alone.
         let mut nearly = expected.clone();
         nearly.swap(3, 4);
-        super::resort(&mut nearly, &key);
+        super::resort(&mut nearly);
         assert_eq!(nearly, expected);
         // Reversed: over the budget, the general sort takes over.
-        let mut reversed: Vec<u32> = expected.iter().rev().copied().collect();
-        super::resort(&mut reversed, &key);
+        let mut reversed: Vec<u64> = expected.iter().rev().copied().collect();
+        super::resort(&mut reversed);
         assert_eq!(reversed, expected);
     }
 

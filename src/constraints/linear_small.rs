@@ -3,7 +3,7 @@
 //! [`Model::linear`](crate::Model::linear) posts as a [`SmallLinear`] instead of the
 //! general [`Linear`](super::Linear).
 
-use super::linear::{Relation, div_ceil, holds, set_max, set_min};
+use super::linear::{Relation, div_ceil, holds};
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
 use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
@@ -47,10 +47,8 @@ impl<const N: usize> SmallLinear<N> {
     /// The bounds of term `i`, `coefᵢ · viewᵢ`.
     #[inline(always)]
     fn bounds(&self, ctx: &Context<'_>, i: usize) -> (i64, i64) {
-        let (min, max) = (
-            i64::from(ctx.min(self.views[i])),
-            i64::from(ctx.max(self.views[i])),
-        );
+        let (min, max) = ctx.bounds(self.views[i]);
+        let (min, max) = (i64::from(min), i64::from(max));
         match self.coefs[i] {
             1 => (min, max),
             -1 => (-max, -min),
@@ -59,52 +57,73 @@ impl<const N: usize> SmallLinear<N> {
         }
     }
 
-    /// Enforces `coefᵢ · viewᵢ <= bound`, which is below its upper bound; returns the
-    /// term's new upper bound.
+    /// Enforces `coefᵢ · viewᵢ <= bound`, which is below its upper bound `hi`; a
+    /// conflict if below its lower bound `lo` (for any coefficient, `coef · view <=
+    /// bound` then empties the view). Returns the term's new upper bound.
     #[inline(always)]
-    fn lower_max(&self, ctx: &mut Context<'_>, i: usize, bound: i64) -> Result<i64, Conflict> {
+    fn lower_max(
+        &self,
+        ctx: &mut Context<'_>,
+        i: usize,
+        bound: i64,
+        lo: i64,
+    ) -> Result<i64, Conflict> {
+        if bound < lo {
+            return Err(Conflict);
+        }
         let view = self.views[i];
+        // The new bound of the view lies within its bounds, so it fits an `i32`.
         match self.coefs[i] {
             1 => {
-                set_max(ctx, view, bound)?;
+                ctx.set_max(view, bound as i32)?;
                 Ok(i64::from(ctx.max(view)))
             }
             -1 => {
-                set_min(ctx, view, -bound)?;
+                ctx.set_min(view, -bound as i32)?;
                 Ok(-i64::from(ctx.min(view)))
             }
             c if c > 0 => {
-                set_max(ctx, view, bound.div_euclid(c))?;
+                ctx.set_max(view, bound.div_euclid(c) as i32)?;
                 Ok(c * i64::from(ctx.max(view)))
             }
             c => {
-                set_min(ctx, view, div_ceil(bound, c))?;
+                ctx.set_min(view, div_ceil(bound, c) as i32)?;
                 Ok(c * i64::from(ctx.min(view)))
             }
         }
     }
 
-    /// Enforces `coefᵢ · viewᵢ >= bound`, which is above its lower bound; returns the
-    /// term's new lower bound.
+    /// Enforces `coefᵢ · viewᵢ >= bound`, which is above its lower bound `lo`; a
+    /// conflict if above its upper bound `hi`. Returns the term's new lower bound.
     #[inline(always)]
-    fn raise_min(&self, ctx: &mut Context<'_>, i: usize, bound: i64) -> Result<i64, Conflict> {
+    fn raise_min(
+        &self,
+        ctx: &mut Context<'_>,
+        i: usize,
+        bound: i64,
+        hi: i64,
+    ) -> Result<i64, Conflict> {
+        if bound > hi {
+            return Err(Conflict);
+        }
         let view = self.views[i];
+        // As in `lower_max`, the view's new bound fits an `i32`.
         match self.coefs[i] {
             1 => {
-                set_min(ctx, view, bound)?;
+                ctx.set_min(view, bound as i32)?;
                 Ok(i64::from(ctx.min(view)))
             }
             -1 => {
-                set_max(ctx, view, -bound)?;
+                ctx.set_max(view, -bound as i32)?;
                 Ok(-i64::from(ctx.max(view)))
             }
             c if c > 0 => {
-                set_min(ctx, view, div_ceil(bound, c))?;
+                ctx.set_min(view, div_ceil(bound, c) as i32)?;
                 Ok(c * i64::from(ctx.min(view)))
             }
             c => {
                 // c·x >= b with c < 0  ⇔  x <= b / c rounded down, that is (-b) / (-c).
-                set_max(ctx, view, (-bound).div_euclid(-c))?;
+                ctx.set_max(view, (-bound).div_euclid(-c) as i32)?;
                 Ok(c * i64::from(ctx.max(view)))
             }
         }
@@ -144,7 +163,7 @@ impl<const N: usize> Propagator for SmallLinear<N> {
                 for i in 0..N {
                     let bound = self.rhs - (sum - lo[i]);
                     if bound < hi[i] {
-                        hi[i] = self.lower_max(ctx, i, bound)?;
+                        hi[i] = self.lower_max(ctx, i, bound, lo[i])?;
                         up = at_least;
                     }
                 }
@@ -159,7 +178,7 @@ impl<const N: usize> Propagator for SmallLinear<N> {
                 for i in 0..N {
                     let bound = self.rhs - (sum - hi[i]);
                     if bound > lo[i] {
-                        lo[i] = self.raise_min(ctx, i, bound)?;
+                        lo[i] = self.raise_min(ctx, i, bound, hi[i])?;
                         down = at_most;
                     }
                 }

@@ -124,6 +124,14 @@ impl Context<'_> {
         self.store.max(view.var.raw()) + view.offset
     }
 
+    /// The smallest and the largest value left: [`Context::min`] and
+    /// [`Context::max`] in one read.
+    #[inline]
+    pub(crate) fn bounds(&self, view: View) -> (i32, i32) {
+        let (min, max) = self.store.bounds(view.var.raw());
+        (min + view.offset, max + view.offset)
+    }
+
     /// Whether `value` is still possible.
     #[inline]
     pub fn contains(&self, view: impl Into<View>, value: i32) -> bool {

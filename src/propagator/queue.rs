@@ -20,6 +20,17 @@ struct Watch {
     local: u32,
     /// The source to skip: `propagator` if it is idempotent, else [`NEVER`].
     skip: u32,
+    /// The propagator's queue level (its [`Priority`]), kept here so that waking
+    /// reads nothing else of it but its [`Waiting`].
+    level: u32,
+}
+
+/// A propagator's place in the queue: the local indices modified since it last ran,
+/// and whether it is queued. Together, so that a wake touches one entry.
+#[derive(Clone, Debug, Default)]
+struct Waiting {
+    locals: Vec<u32>,
+    queued: bool,
 }
 
 /// No source: a watch of a propagator that its own changes wake. Differs from every
@@ -118,10 +129,8 @@ impl Fifo {
 pub(crate) struct Queue {
     /// Per kind of change (see [`kinds`]), the watchers it wakes.
     lists: [WatchLists; 3],
-    /// Local indices modified since each propagator last ran.
-    pending: Vec<Vec<u32>>,
-    /// Whether each propagator is queued.
-    queued: Vec<bool>,
+    /// Per propagator, its modified local indices and whether it is queued.
+    waiting: Vec<Waiting>,
     levels: [Fifo; 2],
     /// Per variable, its one watcher if that is idempotent (its own changes never
     /// wake anyone), else [`NO_PROPAGATOR`].
@@ -163,6 +172,7 @@ impl Queue {
                     propagator: index as u32,
                     local: local as u32,
                     skip: if idem { index as u32 } else { NEVER },
+                    level: propagator.priority() as u32,
                 };
                 watches[var as usize].push((watch, events));
             }
@@ -182,8 +192,7 @@ impl Queue {
         }
         Queue {
             lists: kinds().map(|kind| WatchLists::new(&watches, kind)),
-            pending: vec![Vec::new(); count],
-            queued: vec![false; count],
+            waiting: vec![Waiting::default(); count],
             levels: [Fifo::new(count), Fifo::new(count)],
             sole_idempotent,
             wake_no_one,
@@ -196,15 +205,15 @@ impl Queue {
     pub(crate) fn schedule_all(&mut self) {
         self.clear();
         for index in 0..self.counts.len() {
-            self.pending[index].extend(0..self.counts[index]);
+            self.waiting[index].locals.extend(0..self.counts[index]);
             self.push(index as u32);
         }
     }
 
     fn push(&mut self, propagator: u32) {
-        let queued = &mut self.queued[propagator as usize];
-        if !*queued {
-            *queued = true;
+        let waiting = &mut self.waiting[propagator as usize];
+        if !waiting.queued {
+            waiting.queued = true;
             let level = self.priorities[propagator as usize] as usize;
             self.levels[level].push(propagator);
         }
@@ -245,21 +254,19 @@ impl Queue {
         };
         let Queue {
             lists,
-            pending,
-            queued,
+            waiting,
             levels,
-            priorities,
             ..
         } = self;
         for watch in lists[kind].of(var) {
             if watch.skip == source {
                 continue;
             }
-            let propagator = watch.propagator as usize;
-            pending[propagator].push(watch.local);
-            if !queued[propagator] {
-                queued[propagator] = true;
-                levels[priorities[propagator] as usize].push(watch.propagator);
+            let waiting = &mut waiting[watch.propagator as usize];
+            waiting.locals.push(watch.local);
+            if !waiting.queued {
+                waiting.queued = true;
+                levels[watch.level as usize].push(watch.propagator);
             }
         }
     }
@@ -267,13 +274,13 @@ impl Queue {
     /// The next propagator to run, with its modified local indices moved into `modified`.
     pub(crate) fn pop(&mut self, modified: &mut Vec<u32>) -> Option<u32> {
         let propagator = self.levels[0].pop().or_else(|| self.levels[1].pop())?;
-        self.queued[propagator as usize] = false;
+        let waiting = &mut self.waiting[propagator as usize];
+        waiting.queued = false;
         // Copied, not swapped: each list keeps its own capacity, so that once warm
         // the queue allocates nothing.
-        let pending = &mut self.pending[propagator as usize];
         modified.clear();
-        modified.extend_from_slice(pending);
-        pending.clear();
+        modified.extend_from_slice(&waiting.locals);
+        waiting.locals.clear();
         Some(propagator)
     }
 
@@ -281,8 +288,9 @@ impl Queue {
     pub(crate) fn clear(&mut self) {
         for level in &mut self.levels {
             for p in level.iter() {
-                self.pending[p as usize].clear();
-                self.queued[p as usize] = false;
+                let waiting = &mut self.waiting[p as usize];
+                waiting.locals.clear();
+                waiting.queued = false;
             }
             level.clear();
         }

@@ -320,6 +320,24 @@ impl Store {
         }
     }
 
+    /// The smallest and the largest value, with one look-up of the layout: what
+    /// [`Store::min`] and [`Store::max`] give. Always inline: it is a few
+    /// instructions, read in the propagators' inner loops.
+    #[inline(always)]
+    pub(crate) fn bounds(&self, var: u32) -> (i32, i32) {
+        let l = self.layouts[var as usize];
+        if l.is_small() {
+            let word = self.cells[l.start as usize];
+            (
+                l.base + word.trailing_zeros() as i32,
+                l.base + (63 - word.leading_zeros()) as i32,
+            )
+        } else {
+            let (lo, hi) = unpack_bounds(self.cells[l.bounds_cell()]);
+            (self.bound_value(l, lo), self.bound_value(l, hi))
+        }
+    }
+
     /// The value of bound index `index` of a large domain: an offset from the base but
     /// in a table domain, whose look-up stays out of line.
     #[inline(always)]

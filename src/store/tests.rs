@@ -49,6 +49,23 @@ fn large_domain_keeps_bounds_through_removals() {
 }
 
 #[test]
+fn bounds_are_min_and_max_in_every_shape() {
+    let shapes: [Vec<i32>; 4] = [
+        vec![-3, 0, 5],                                        // small
+        (10..200).step_by(3).collect(),                        // bitset
+        (0..100).map(|i| i * 1000).collect(),                  // table
+        (-100_000..100_000).filter(|v| v % 97 != 0).collect(), // interval
+    ];
+    for values in shapes {
+        let (mut store, x) = store_with(&values);
+        assert_eq!(store.bounds(x), (store.min(x), store.max(x)));
+        store.set_min(x, values[1]).unwrap();
+        store.set_max(x, values[values.len() - 2]).unwrap();
+        assert_eq!(store.bounds(x), (values[1], values[values.len() - 2]));
+    }
+}
+
+#[test]
 fn undo_restores_every_change_since_the_mark() {
     for copying in [false, true] {
         let values: Vec<i32> = (0..200).collect();

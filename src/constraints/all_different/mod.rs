@@ -323,11 +323,8 @@ impl AllDifferent {
         }
         ctx.set_rule(Rule::ValueElimination);
         self.bounds.clear();
-        self.bounds.extend(
-            self.views
-                .iter()
-                .map(|&view| (ctx.min(view), ctx.max(view))),
-        );
+        self.bounds
+            .extend(self.views.iter().map(|&view| ctx.bounds(view)));
         while let Some(i) = self.work.pop() {
             let Some(value) = ctx.value(self.views[i as usize]) else {
                 continue;
@@ -335,7 +332,7 @@ impl AllDifferent {
             for (j, &other) in self.views.iter().enumerate() {
                 let (lo, hi) = self.bounds[j];
                 if j != i as usize && lo <= value && value <= hi && ctx.remove(other, value)? {
-                    self.bounds[j] = (ctx.min(other), ctx.max(other));
+                    self.bounds[j] = ctx.bounds(other);
                     if ctx.is_fixed(other) {
                         self.work.push(j as u32);
                     }
