@@ -55,6 +55,30 @@ fn minimize_reports_better_solutions_then_proves_the_optimum() {
 }
 
 #[test]
+fn a_choice_point_the_new_bound_refutes_gets_no_node() {
+    // b >= a + 1, minimise b, a then b smallest first: a = 0, b = 1 is the first
+    // solution and the optimum. Back at each choice point, b <= 0 alone fails there:
+    // neither `b != 1` nor `a != 0` is tried.
+    let mut model = Model::new();
+    let a = model.int_var(0, 3).unwrap();
+    let b = model.int_var(0, 3).unwrap();
+    model
+        .linear([(1, a), (-1, b)], Relation::LessEq, -1)
+        .unwrap();
+    let mut solver = Solver::new(model);
+    solver
+        .set_phases([Phase::new([a, b]).variable_order(VariableOrder::InputOrder)])
+        .unwrap();
+    let mut optimization = solver.minimize(b).unwrap();
+    let OptimizeOutcome::Optimal(optimal) = optimization.finish() else {
+        panic!("no limit set");
+    };
+    assert_eq!((optimal.objective, optimal.solution[a]), (1, 0));
+    let stats = solver.statistics();
+    assert_eq!((stats.nodes, stats.failures, stats.solutions), (2, 0, 1));
+}
+
+#[test]
 fn maximize_a_view_counts_its_offset() {
     let mut model = Model::new();
     let x = model.int_var(1, 5).unwrap();

@@ -21,6 +21,8 @@ pub(super) struct Choice {
     parent: u64,
     /// That node's depth in the search tree.
     parent_depth: u32,
+    /// [`Solver::bound_version`](super::Solver) when the choice was made.
+    bound_version: u32,
 }
 
 impl Solver {
@@ -108,6 +110,7 @@ impl Solver {
                 mark,
                 parent,
                 parent_depth,
+                bound_version: self.bound_version,
             });
             self.stats.peak_depth = self.stats.peak_depth.max(self.stack.len() as u32);
             let applied = self.branch(observer, var, value, branch, (parent, parent_depth));
@@ -127,6 +130,7 @@ impl Solver {
                 let var = objective.view().var.raw();
                 let best = self.store.min(var);
                 self.bound = Some(Bound::new(objective, best));
+                self.bound_version = self.bound_version.wrapping_add(1);
                 self.stats.objective = Some(i64::from(best) + i64::from(objective.view().offset));
             }
         }
@@ -166,6 +170,7 @@ impl Solver {
         self.depth = 0;
         self.brancher.restart();
         self.bound = None;
+        self.bound_version = 0;
         self.schedule = match self.goal {
             Goal::All => None,
             Goal::First | Goal::Optimize(_) => self.restarts.map(Schedule::new),
@@ -303,6 +308,11 @@ impl Solver {
                 "backtrack"
             );
             observer.on_backtrack(choice.parent, choice.parent_depth);
+            if choice.bound_version != self.bound_version && !self.holds_bound() {
+                // A solution found below this choice refutes the rest of it: no
+                // node for its other branch (as Gecode's branch and bound does).
+                continue;
+            }
             if self.branch(
                 observer,
                 choice.var,
@@ -314,6 +324,20 @@ impl Solver {
             }
         }
         false
+    }
+
+    /// Whether the domains of a choice point made before the latest solution, the
+    /// objective's bound applied, propagate without failing: if not, no branch of
+    /// the choice is left to try.
+    fn holds_bound(&mut self) -> bool {
+        let Some(bound) = self.bound else {
+            return true;
+        };
+        match bound.apply(&mut self.store) {
+            Ok(event) => self.queue.notify(bound.var(), event, NO_PROPAGATOR),
+            Err(_) => return false,
+        }
+        self.propagate().is_ok()
     }
 
     /// [`Solver::propagate`] at the current node, handing what it pruned to the
