@@ -161,38 +161,44 @@ struct Sums {
     /// span: no term after an entry is wider than its span, since domains only shrink
     /// below the node where the sums were set up.
     order: Vec<(i64, u32)>,
-    /// Whether the propagator was posted, and so keeps the sums from call to call
-    /// (`true`), or is run by another one, such as [`Reified`](crate::Reified), whose
-    /// state and modified variables are not its own: then every call reads every term.
+    /// Whether the propagator keeps the sums from call to call (`true`: it was posted,
+    /// with more than [`SCANNED`] terms), or reads every term at each call: a short sum,
+    /// where reading the terms costs less than keeping the log, or one run by another
+    /// propagator, such as [`Reified`](crate::Reified), whose state and modified
+    /// variables are not its own.
     incremental: bool,
 }
 
+/// The most terms a posted [`Linear`] reads afresh at each call rather than keeping
+/// their sums from call to call: reading a few bounds costs less than the log, the
+/// state word and the scan order that incrementality needs.
+const SCANNED: usize = 8;
+
 impl Sums {
-    /// Reads every term and orders them by span. `trusted`: domains only shrink from
-    /// here while the state word stays set, so the spans may stop the scans; otherwise
-    /// every span in `order` is `i64::MAX` and each scan looks at every term.
-    fn set_up(&mut self, ctx: &Context<'_>, trusted: bool) {
-        self.log.clear();
+    /// Reads every term; `order`: and orders them by span, for the scans (an
+    /// incremental propagator, whose domains only shrink from here while the state
+    /// word stays set).
+    fn set_up(&mut self, ctx: &Context<'_>, order: bool) {
+        let (mut low, mut high) = (0, 0);
         for slot in &mut self.slots {
             (slot.low, slot.high) = slot.term.bounds(ctx);
+            low += slot.low;
+            high += slot.high;
         }
-        self.low = self.slots.iter().map(|s| s.low).sum();
-        self.high = self.slots.iter().map(|s| s.high).sum();
-        self.order.clear();
-        if trusted {
+        (self.low, self.high) = (low, high);
+        if order {
+            self.log.clear();
+            self.order.clear();
             let spans = self.slots.iter().map(|s| s.high - s.low);
             self.order.extend(spans.zip(0..));
             self.order
                 .sort_unstable_by_key(|&(span, _)| std::cmp::Reverse(span));
-        } else {
-            self.order
-                .extend((0..self.slots.len() as u32).map(|i| (i64::MAX, i)));
         }
     }
 
     /// Brings the bounds and sums to the current domains: undoes the log to the
     /// length the state word gives, then reads the modified terms. O(undone changes +
-    /// modified terms); O(n log n) when set up.
+    /// modified terms); O(n log n) when set up; O(n) when not incremental.
     fn sync(&mut self, ctx: &Context<'_>) {
         if !self.incremental {
             return self.set_up(ctx, false);
@@ -200,9 +206,9 @@ impl Sums {
         self.mark = ctx.state()[0];
         let kept = (self.mark as usize).wrapping_sub(1);
         if self.mark == 0 || kept > self.log.len() {
-            // Nothing known in this search (or a log that is not this store's, which
-            // cannot happen: then no span at set-up is trusted).
-            return self.set_up(ctx, self.mark == 0);
+            // Nothing known in this search (a log longer than the store's mark cannot
+            // happen: the state word is the log's own length).
+            return self.set_up(ctx, true);
         }
         while self.log.len() > kept {
             let change = self.log.pop().expect("longer than the mark");
@@ -246,8 +252,9 @@ impl Sums {
     /// `Σ terms <= rhs` (`AT_MOST`) or `Σ terms >= rhs`: each term at most its least
     /// value plus the slack that the others' least values leave (or at least its
     /// greatest value minus the slack the others' greatest values leave). Only terms
-    /// wider than the slack can lose values, and `order` lists the widest first: the
-    /// scan stops at the first narrower one.
+    /// wider than the slack can lose values: incremental, `order` lists the widest
+    /// first and the scan stops at the first narrower one; otherwise every term is
+    /// looked at.
     fn narrow<const AT_MOST: bool>(
         &mut self,
         ctx: &mut Context<'_>,
@@ -261,20 +268,39 @@ impl Sums {
         if slack < 0 {
             return Err(Conflict);
         }
+        if !self.incremental {
+            for i in 0..self.slots.len() {
+                self.narrow_term::<AT_MOST>(ctx, i, slack)?;
+            }
+            return Ok(());
+        }
         for k in 0..self.order.len() {
             let (span, i) = self.order[k];
             if span <= slack {
                 break;
             }
-            let slot = self.slots[i as usize];
-            if slot.high - slot.low > slack {
-                if AT_MOST {
-                    slot.term.at_most(ctx, slot.low + slack)?;
-                } else {
-                    slot.term.at_least(ctx, slot.high - slack)?;
-                }
-                self.refresh(ctx, i as usize);
+            self.narrow_term::<AT_MOST>(ctx, i as usize, slack)?;
+        }
+        Ok(())
+    }
+
+    /// Term `i` at most its least value plus `slack` (or at least its greatest value
+    /// minus `slack`), if it is wider than that.
+    #[inline(always)]
+    fn narrow_term<const AT_MOST: bool>(
+        &mut self,
+        ctx: &mut Context<'_>,
+        i: usize,
+        slack: i64,
+    ) -> Result<(), Conflict> {
+        let Slot { term, low, high } = self.slots[i];
+        if high - low > slack {
+            if AT_MOST {
+                term.at_most(ctx, low + slack)?;
+            } else {
+                term.at_least(ctx, high - slack)?;
             }
+            self.refresh(ctx, i);
         }
         Ok(())
     }
@@ -289,15 +315,16 @@ impl Sums {
 /// other terms can at least contribute, repeated until nothing moves. `!=` waits until all terms
 /// but one are fixed, then removes the one value the last term must not take.
 ///
-/// The bounds are incremental: the propagator keeps each term's least and greatest value
+/// A sum of more than eight terms is incremental: the propagator keeps each term's least and greatest value
 /// and their sums from call to call, reads only the terms whose bounds moved, and undoes
 /// its own log of changes when the search backtracks (one state word holds the log's
 /// length). A call costs O(m + w) for m moved terms and w terms that were wider than
 /// the slack when the search started (the terms are scanned widest first, and only a
 /// term wider than the slack can lose values), plus the changes undone since the last
 /// call; the first call of each search reads all n terms and sorts them by span,
-/// O(n log n). Run inside [`Reified`](crate::Reified), which does not post it, every
-/// call reads all n terms, O(n). `!=` costs O(n) a call.
+/// O(n log n). A sum of at most eight terms, or one run inside
+/// [`Reified`](crate::Reified), which does not post it, reads all n terms at every
+/// call instead and keeps no state, O(n) a pass. `!=` costs O(n) a call.
 ///
 /// Sums are computed in `i64`. [`Model::linear`](crate::Model::linear) checks, when the constraint
 /// is posted, that no sum of the terms over the variables' initial domains can leave the `i64`
@@ -367,6 +394,7 @@ impl Propagator for Linear {
     fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
         let wake = match self.relation {
             Relation::NotEqual => Wake::Fixed,
+            _ if self.sums.slots.len() <= SCANNED => Wake::Bounds,
             _ => {
                 // The length of the log plus one; 0: not set up in this search.
                 ctx.set_initial_state(vec![0]);
