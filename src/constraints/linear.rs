@@ -181,9 +181,9 @@ impl Sums {
     fn set_up(&mut self, ctx: &Context<'_>, order: bool) {
         let (mut low, mut high) = (0, 0);
         for slot in &mut self.slots {
-            (slot.low, slot.high) = slot.term.bounds(ctx);
-            low += slot.low;
-            high += slot.high;
+            let (l, h) = slot.term.bounds(ctx);
+            (slot.low, slot.high) = (l, h);
+            (low, high) = (low + l, high + h);
         }
         (self.low, self.high) = (low, high);
         if order {
@@ -269,9 +269,22 @@ impl Sums {
             return Err(Conflict);
         }
         if !self.incremental {
-            for i in 0..self.slots.len() {
-                self.narrow_term::<AT_MOST>(ctx, i, slack)?;
+            // Every term, the sums kept in registers (a conflict leaves them stale:
+            // the next call reads every term again).
+            let (mut low, mut high) = (self.low, self.high);
+            for slot in &mut self.slots {
+                if slot.high - slot.low > slack {
+                    if AT_MOST {
+                        slot.term.at_most(ctx, slot.low + slack)?;
+                    } else {
+                        slot.term.at_least(ctx, slot.high - slack)?;
+                    }
+                    let (l, h) = slot.term.bounds(ctx);
+                    (low, high) = (low + l - slot.low, high + h - slot.high);
+                    (slot.low, slot.high) = (l, h);
+                }
             }
+            (self.low, self.high) = (low, high);
             return Ok(());
         }
         for k in 0..self.order.len() {
@@ -279,28 +292,15 @@ impl Sums {
             if span <= slack {
                 break;
             }
-            self.narrow_term::<AT_MOST>(ctx, i as usize, slack)?;
-        }
-        Ok(())
-    }
-
-    /// Term `i` at most its least value plus `slack` (or at least its greatest value
-    /// minus `slack`), if it is wider than that.
-    #[inline(always)]
-    fn narrow_term<const AT_MOST: bool>(
-        &mut self,
-        ctx: &mut Context<'_>,
-        i: usize,
-        slack: i64,
-    ) -> Result<(), Conflict> {
-        let Slot { term, low, high } = self.slots[i];
-        if high - low > slack {
-            if AT_MOST {
-                term.at_most(ctx, low + slack)?;
-            } else {
-                term.at_least(ctx, high - slack)?;
+            let slot = self.slots[i as usize];
+            if slot.high - slot.low > slack {
+                if AT_MOST {
+                    slot.term.at_most(ctx, slot.low + slack)?;
+                } else {
+                    slot.term.at_least(ctx, slot.high - slack)?;
+                }
+                self.refresh(ctx, i as usize);
             }
-            self.refresh(ctx, i);
         }
         Ok(())
     }
