@@ -222,27 +222,16 @@ fn offsets(statements: &[Statement]) -> HashMap<String, Vec<(String, i64)>> {
             },
             _ => continue,
         };
-        let names: Vec<&String> = match vars {
-            Expr::ArrayOfInt(list) => list
-                .iter()
-                .filter_map(|e| match e {
-                    IntExpr::VarParIdentifier(name) => Some(name),
-                    IntExpr::Int(_) => None,
-                })
-                .collect(),
-            Expr::ArrayOfBool(list) => list
-                .iter()
-                .filter_map(|e| match e {
-                    BoolExpr::VarParIdentifier(name) => Some(name),
-                    BoolExpr::Bool(_) => None,
-                })
-                .collect(),
+        // The two variables, by name (a constant among them: no match below).
+        let names: Vec<Option<&String>> = match vars {
+            Expr::ArrayOfInt(list) => list.iter().map(int_identifier).collect(),
+            Expr::ArrayOfBool(list) => list.iter().map(bool_identifier).collect(),
             _ => continue,
         };
-        let ([a, b], [x, y]) = (coefficients, &names[..]) else {
+        let ([a, b], [Some(x), Some(y)]) = (coefficients, &names[..]) else {
             continue;
         };
-        if a != -b || a.abs() != 1 || x == y {
+        if !matches!((a, b), (1, -1) | (-1, 1)) || x == y {
             continue;
         }
         for annotation in &item.annos {
@@ -266,6 +255,20 @@ fn offsets(statements: &[Statement]) -> HashMap<String, Vec<(String, i64)>> {
         }
     }
     map
+}
+
+fn int_identifier(expr: &IntExpr) -> Option<&String> {
+    match expr {
+        IntExpr::VarParIdentifier(name) => Some(name),
+        IntExpr::Int(_) => None,
+    }
+}
+
+fn bool_identifier(expr: &BoolExpr) -> Option<&String> {
+    match expr {
+        BoolExpr::VarParIdentifier(name) => Some(name),
+        BoolExpr::Bool(_) => None,
+    }
 }
 
 /// `value` as an `i32`, or the message saying it is out of range.
