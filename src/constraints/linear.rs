@@ -241,6 +241,38 @@ impl Sums {
         }
     }
 
+    /// `Σ terms == rhs` when not incremental: each pass over the terms narrows each
+    /// one both ways against the sums as the pass found them (still sound after
+    /// another term moved: a bound from a wider sum is only weaker), and passes repeat
+    /// until neither sum moves, the bounds fixpoint. O(n) a pass.
+    fn narrow_equal(&mut self, ctx: &mut Context<'_>, rhs: i64) -> Result<(), Conflict> {
+        loop {
+            let (below, above) = (rhs - self.low, self.high - rhs);
+            if below < 0 || above < 0 {
+                return Err(Conflict);
+            }
+            let (mut low, mut high) = (self.low, self.high);
+            for slot in &mut self.slots {
+                let span = slot.high - slot.low;
+                if span > below.min(above) {
+                    if span > below {
+                        slot.term.at_most(ctx, slot.low + below)?;
+                    }
+                    if span > above {
+                        slot.term.at_least(ctx, slot.high - above)?;
+                    }
+                    let (l, h) = slot.term.bounds(ctx);
+                    (low, high) = (low + l - slot.low, high + h - slot.high);
+                    (slot.low, slot.high) = (l, h);
+                }
+            }
+            if (low, high) == (self.low, self.high) {
+                return Ok(());
+            }
+            (self.low, self.high) = (low, high);
+        }
+    }
+
     /// Saves the log's length in the state word, for backtracking to undo to.
     fn save(&self, ctx: &mut Context<'_>) {
         let mark = self.log.len() as u64 + 1;
@@ -418,10 +450,11 @@ impl Propagator for Linear {
         let (sums, rhs) = (&mut self.sums, self.rhs);
         sums.sync(ctx);
         // Narrowing the greatest values changes no least one, so one pass of `<=` (or
-        // of `>=`) is its own fixpoint; `==` alternates until neither sum moves.
+        // of `>=`) is its own fixpoint; `==` repeats both until neither sum moves.
         match self.relation {
             Relation::LessEq => sums.narrow::<true>(ctx, rhs)?,
             Relation::GreaterEq => sums.narrow::<false>(ctx, rhs)?,
+            _ if !sums.incremental => sums.narrow_equal(ctx, rhs)?,
             _ => {
                 sums.narrow::<true>(ctx, rhs)?;
                 loop {
