@@ -49,6 +49,10 @@ impl std::fmt::Display for Relation {
 struct Term {
     coef: i64,
     view: View,
+    /// For a posted propagator over a domain of at most 64 values: the store cell
+    /// of its one word (it never moves) and the view's value for bit 0, so that the
+    /// bounds are read straight from the word.
+    small: Option<(u32, i64)>,
 }
 
 impl Term {
@@ -56,14 +60,26 @@ impl Term {
     #[inline(always)]
     fn bounds(self, ctx: &Context<'_>) -> (i64, i64) {
         // A domain of at most 64 values gives both bounds from one word.
-        let (min, max) = match ctx.small_word(self.view.var.raw()) {
-            Some((word, base)) => (
-                base + word.trailing_zeros() as i32 + self.view.offset,
-                base + (63 - word.leading_zeros()) as i32 + self.view.offset,
-            ),
-            None => (ctx.min(self.view), ctx.max(self.view)),
+        let (min, max) = match self.small {
+            Some((cell, base)) => {
+                let word = ctx.words()[cell as usize];
+                (
+                    base + i64::from(word.trailing_zeros()),
+                    base + i64::from(63 - word.leading_zeros()),
+                )
+            }
+            None => match ctx.small_word(self.view.var.raw()) {
+                Some((word, base)) => {
+                    let base = i64::from(base) + i64::from(self.view.offset);
+                    (
+                        base + i64::from(word.trailing_zeros()),
+                        base + i64::from(63 - word.leading_zeros()),
+                    )
+                }
+                None => (i64::from(ctx.min(self.view)), i64::from(ctx.max(self.view))),
+            },
         };
-        let (min, max) = (self.coef * i64::from(min), self.coef * i64::from(max));
+        let (min, max) = (self.coef * min, self.coef * max);
         if self.coef >= 0 {
             (min, max)
         } else {
@@ -378,6 +394,7 @@ impl Linear {
             term: Term {
                 coef: i64::from(coef),
                 view,
+                small: None,
             },
             low: 0,
             high: 0,
@@ -434,7 +451,17 @@ impl Propagator for Linear {
                 Wake::Bounds
             }
         };
-        ctx.watch_all(self.sums.slots.iter().map(|s| s.term.view), wake)
+        ctx.watch_all(self.sums.slots.iter().map(|s| s.term.view), wake)?;
+        for slot in &mut self.sums.slots {
+            let view = slot.term.view;
+            if let (Some((_, base)), Some(cell)) =
+                (ctx.small_word(view.var), ctx.small_cell(view.var))
+            {
+                let base = i64::from(base) + i64::from(view.offset);
+                slot.term.small = u32::try_from(cell).ok().map(|cell| (cell, base));
+            }
+        }
+        Ok(())
     }
 
     fn is_idempotent(&self) -> bool {
