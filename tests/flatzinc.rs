@@ -289,6 +289,34 @@ fn bool2int_integers_are_their_booleans() {
 }
 
 #[test]
+fn variables_defined_as_another_plus_a_constant_are_views_of_it() {
+    // `q[i] + i` in an all-different, as MiniZinc writes it: y0 and y1 are the views
+    // x0 + 1 and x1 - 1 (no variables, no equalities; their `int_lin_eq` sums to a
+    // constant), y1's declared domain removing x1 = 1. z, declared before x1, stays a
+    // variable.
+    let fzn = "var 1..3: x0 :: output_var;\nvar 0..2: z :: output_var;\n\
+               var 1..3: x1 :: output_var;\nvar 2..4: y0 :: output_var;\nvar 1..3: y1;\n\
+               constraint int_lin_eq([1, -1], [x0, y0], -1) :: defines_var(y0);\n\
+               constraint int_lin_eq([-1, 1], [y1, x1], 1) :: defines_var(y1);\n\
+               constraint int_lin_eq([1, -1], [x1, z], 1) :: defines_var(z);\n\
+               constraint fzn_all_different_int([x0, x1, y0, y1]);\n\
+               solve satisfy;";
+    let problem = text(fzn).unwrap();
+    assert_eq!(problem.var("y0"), None);
+    assert_eq!(problem.var("y1"), None);
+    assert!(problem.var("z").is_some());
+    // x0, z, x1 and the constants; z's equality, y1's domain, the all-different.
+    assert_eq!(problem.model().var_count(), 3 + 1);
+    assert_eq!(problem.model().constraint_count(), 3);
+    let (status, solutions) = solve(&problem, &all());
+    assert_eq!(status, RunStatus::Complete);
+    // y1 = x1 - 1 in 1..3: x1 in 2..3; x0, x0 + 1, x1, x1 - 1 all different.
+    assert_eq!(solutions, ["x0 = 3;\nz = 1;\nx1 = 2;\ny0 = 4;\n"]);
+    // With y1 in 0..3, x1 = 1 too: x0 = 3 or x0 = 2.
+    assert_eq!(count_text(&fzn.replace("var 1..3: y1", "var 0..3: y1")), 3);
+}
+
+#[test]
 fn builtins_minizinc_rarely_emits() {
     let header =
         "var -2..2: x;\nvar -2..2: y;\nvar -8..8: z;\nvar bool: a;\nvar bool: b;\nvar bool: r;\n";

@@ -608,3 +608,252 @@ fn the_variable_orders_added_for_minizinc_find_every_solution() {
         }
     }
 }
+
+/// A variable defined as another plus a constant, `int_lin_eq([a, -a], [base, y], c)
+/// :: defines_var(y)` (or with the two swapped in the array), declared with `domain`
+/// (`None`: `var int`), after its base or (`first`) before every other variable.
+#[derive(Clone, Debug)]
+struct Defined {
+    /// Index into the variables declared before it (`x0..x2`, then earlier `y`s).
+    base: usize,
+    a: i32,
+    swapped: bool,
+    c: i32,
+    domain: Option<(i32, i32)>,
+    first: bool,
+}
+
+/// A constraint over `x0..x2` and the defined `y`s (indices into their values).
+#[derive(Clone, Debug)]
+enum OffsetCon {
+    AllDifferent(Vec<usize>),
+    LinLe(i32, usize, i32, usize, i32),
+    Maximum(usize, usize, usize),
+    Times(usize, usize, usize),
+    Ne(usize, usize),
+}
+
+const DEFINED: usize = 2;
+
+fn defined(index: usize) -> impl Strategy<Value = Defined> {
+    (
+        0..INTS + index,
+        prop_oneof![Just(1), Just(-1)],
+        any::<bool>(),
+        -3..=3i32,
+        prop::option::weighted(0.7, (-5..=1i32, 0..=6i32)),
+        prop::bool::weighted(0.2),
+    )
+        .prop_map(|(base, a, swapped, c, domain, first)| Defined {
+            base,
+            a,
+            swapped,
+            c,
+            domain: domain.map(|(lo, width)| (lo, lo + width)),
+            first,
+        })
+}
+
+fn offset_con() -> impl Strategy<Value = OffsetCon> {
+    let var = 0..INTS + DEFINED;
+    prop_oneof![
+        prop::collection::vec(var.clone(), 2..=4).prop_map(OffsetCon::AllDifferent),
+        (-2..=2i32, var.clone(), -2..=2i32, var.clone(), -3..=6i32)
+            .prop_map(|(a, x, b, y, r)| OffsetCon::LinLe(a, x, b, y, r)),
+        (var.clone(), var.clone(), var.clone()).prop_map(|(m, x, y)| OffsetCon::Maximum(m, x, y)),
+        (var.clone(), var.clone(), var.clone()).prop_map(|(x, y, z)| OffsetCon::Times(x, y, z)),
+        (var.clone(), var).prop_map(|(x, y)| OffsetCon::Ne(x, y)),
+    ]
+}
+
+fn name(i: usize) -> String {
+    match i < INTS {
+        true => format!("x{i}"),
+        false => format!("y{}", i - INTS),
+    }
+}
+
+impl OffsetCon {
+    fn text(&self) -> String {
+        match self {
+            OffsetCon::AllDifferent(vars) => {
+                let names: Vec<String> = vars.iter().map(|&i| name(i)).collect();
+                format!("fzn_all_different_int([{}])", names.join(", "))
+            }
+            OffsetCon::LinLe(a, x, b, y, r) => {
+                format!("int_lin_le([{a}, {b}], [{}, {}], {r})", name(*x), name(*y))
+            }
+            OffsetCon::Maximum(m, x, y) => {
+                format!(
+                    "array_int_maximum({}, [{}, {}])",
+                    name(*m),
+                    name(*x),
+                    name(*y)
+                )
+            }
+            OffsetCon::Times(x, y, z) => {
+                format!("int_times({}, {}, {})", name(*x), name(*y), name(*z))
+            }
+            OffsetCon::Ne(x, y) => format!("int_ne({}, {})", name(*x), name(*y)),
+        }
+    }
+
+    fn holds(&self, v: &[i32]) -> bool {
+        match self {
+            OffsetCon::AllDifferent(vars) => {
+                let values: BTreeSet<i32> = vars.iter().map(|&i| v[i]).collect();
+                values.len() == vars.len()
+            }
+            OffsetCon::LinLe(a, x, b, y, r) => a * v[*x] + b * v[*y] <= *r,
+            OffsetCon::Maximum(m, x, y) => v[*m] == v[*x].max(v[*y]),
+            OffsetCon::Times(x, y, z) => v[*x] * v[*y] == v[*z],
+            OffsetCon::Ne(x, y) => v[*x] != v[*y],
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct OffsetCase {
+    ranges: [(i32, i32); INTS],
+    defined: [Defined; DEFINED],
+    constraints: Vec<OffsetCon>,
+    /// The variable and value selections, and whether the search names the `y`s too.
+    search: (usize, usize, bool),
+}
+
+fn offset_case() -> impl Strategy<Value = OffsetCase> {
+    (
+        [
+            (-2..=0i32, 0..=3i32),
+            (-2..=0i32, 0..=3i32),
+            (-2..=0i32, 0..=3i32),
+        ],
+        (defined(0), defined(1)),
+        prop::collection::vec(offset_con(), 0..=3),
+        (0..VARIABLE.len(), 0..VALUE.len(), any::<bool>()),
+    )
+        .prop_map(|(ranges, (d0, d1), constraints, search)| OffsetCase {
+            ranges: ranges.map(|(lo, width)| (lo, lo + width)),
+            defined: [d0, d1],
+            constraints,
+            search,
+        })
+}
+
+impl OffsetCase {
+    fn text(&self) -> String {
+        let declare = |j: usize, d: &Defined| match d.domain {
+            Some((lo, hi)) => format!("var {lo}..{hi}: y{j} :: output_var;\n"),
+            None => format!("var int: y{j} :: output_var;\n"),
+        };
+        let mut text = String::new();
+        for (j, d) in self.defined.iter().enumerate() {
+            if d.first {
+                text += &declare(j, d);
+            }
+        }
+        for (i, (lo, hi)) in self.ranges.iter().enumerate() {
+            text += &format!("var {lo}..{hi}: x{i} :: output_var;\n");
+        }
+        for (j, d) in self.defined.iter().enumerate() {
+            if !d.first {
+                text += &declare(j, d);
+            }
+        }
+        for (j, d) in self.defined.iter().enumerate() {
+            let (base, y) = (name(d.base), format!("y{j}"));
+            let (a, c) = (d.a, d.c);
+            let (vars, coefficients) = match d.swapped {
+                false => (format!("[{base}, {y}]"), format!("[{a}, {}]", -a)),
+                true => (format!("[{y}, {base}]"), format!("[{}, {a}]", -a)),
+            };
+            text += &format!(
+                "constraint int_lin_eq({coefficients}, {vars}, {c}) :: defines_var({y});\n"
+            );
+        }
+        for constraint in &self.constraints {
+            text += &format!("constraint {};\n", constraint.text());
+        }
+        let (variable, value, all) = self.search;
+        let searched: Vec<String> = (0..if all { INTS + DEFINED } else { INTS })
+            .map(name)
+            .collect();
+        text += &format!(
+            "solve :: int_search([{}], {}, {}, complete) satisfy;\n",
+            searched.join(", "),
+            VARIABLE[variable],
+            VALUE[value]
+        );
+        text
+    }
+
+    /// The printed solutions brute force finds: every `x`, each `y` from its base
+    /// (`a·base - a·y = c`), in the declared domains.
+    fn expected(&self) -> BTreeSet<String> {
+        let domains: Vec<Vec<i32>> = self
+            .ranges
+            .iter()
+            .map(|&(lo, hi)| (lo..=hi).collect())
+            .collect();
+        let xs = common::brute_force(&domains, &|_| true);
+        let mut printed = BTreeSet::new();
+        for x in xs {
+            let mut v = x.clone();
+            for d in &self.defined {
+                // a·base - a·y = c: y = base - c / a (a = ±1).
+                v.push(v[d.base] - d.c * d.a);
+            }
+            let fits = self
+                .defined
+                .iter()
+                .enumerate()
+                .all(|(j, d)| match d.domain {
+                    Some((lo, hi)) => (lo..=hi).contains(&v[INTS + j]),
+                    None => true,
+                });
+            if !fits || !self.constraints.iter().all(|c| c.holds(&v)) {
+                continue;
+            }
+            let mut order: Vec<usize> = (0..DEFINED)
+                .filter(|&j| self.defined[j].first)
+                .map(|j| INTS + j)
+                .collect();
+            order.extend(0..INTS);
+            order.extend(
+                (0..DEFINED)
+                    .filter(|&j| !self.defined[j].first)
+                    .map(|j| INTS + j),
+            );
+            let text: String = order
+                .iter()
+                .map(|&i| format!("{} = {};\n", name(i), v[i]))
+                .collect();
+            printed.insert(text);
+        }
+        printed
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Variables that `int_lin_eq ... :: defines_var` makes another plus a constant (views
+    /// of it, when declared after it) have the brute-force solutions, under any search.
+    #[test]
+    fn offset_variables_have_the_brute_force_solutions(case in offset_case()) {
+        let text = case.text();
+        let problem = FlatZincModel::parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let mut found = BTreeSet::new();
+        let mut count = 0;
+        let options = RunOptions { all: true, ..RunOptions::default() };
+        let outcome = flatzinc::run(&problem, &options, &mut (), |solution, _| {
+            count += 1;
+            found.insert(problem.format_solution(solution));
+        });
+        let expected = case.expected();
+        prop_assert_eq!(&found, &expected, "{}", text);
+        prop_assert_eq!(count, expected.len(), "a solution reported twice\n{}", text);
+        let status = if expected.is_empty() { RunStatus::Unsatisfiable } else { RunStatus::Complete };
+        prop_assert_eq!(outcome.status, status);
+    }
+}

@@ -5,7 +5,7 @@
 //! and root propagation never removes a value some solution uses; also with more than
 //! 128 store cells and with domains of several words and intervals.
 //!
-//! Long sums (four terms or more, the incremental `Linear`): the same over models of
+//! Long sums (four terms or more, `Linear`, incremental past eight): the same over models of
 //! many terms on Boolean and small domains, with more than 128 store cells and with
 //! wide domains; and their propagation, at the root and then under levels pushed and
 //! popped one by one (backtracking the sums kept from call to call), reaches exactly
@@ -196,11 +196,12 @@ proptest! {
     }
 }
 
-/// Four to eight terms, coefficients mostly ±1 or small, over any of `vars`
-/// variables (repeats allowed), with offsets now and then.
+/// Four to twelve terms (up to eight, `Linear` reads them all at each call; more, it
+/// keeps their sums from call to call), coefficients mostly ±1 or small, over any of
+/// `vars` variables (repeats allowed), with offsets now and then.
 fn long_terms(vars: usize) -> impl Strategy<Value = Vec<(i32, V)>> {
     let coef = prop_oneof![2 => prop_oneof![Just(1), Just(-1)], 2 => -4..=4i32, 1 => -20..=20i32];
-    prop::collection::vec((coef, view(vars)), 4..=8)
+    prop::collection::vec((coef, view(vars)), 4..=12)
 }
 
 /// A long sum whose right-hand side lies near the middle of what the terms reach, so
@@ -236,7 +237,7 @@ fn long_sums() -> impl Strategy<Value = Problem> {
 }
 
 /// 140 Boolean variables (more than 128 store cells), all fixed but 8, under long sums
-/// of up to 8 terms over the free ones and some fixed ones.
+/// of up to 12 terms over the free ones and some fixed ones.
 fn many_long_sums() -> impl Strategy<Value = Problem> {
     const VARS: usize = 140;
     (

@@ -69,7 +69,7 @@ fn a_choice_point_the_new_bound_refutes_gets_no_node() {
     solver
         .set_phases([Phase::new([a, b]).variable_order(VariableOrder::InputOrder)])
         .unwrap();
-    let mut optimization = solver.minimize(b).unwrap();
+    let optimization = solver.minimize(b).unwrap();
     let OptimizeOutcome::Optimal(optimal) = optimization.finish() else {
         panic!("no limit set");
     };

@@ -49,6 +49,10 @@ impl std::fmt::Display for Relation {
 struct Term {
     coef: i64,
     view: View,
+    /// For a posted propagator over a domain of at most 64 values: the store cell
+    /// of its one word (it never moves) and the view's value for bit 0, so that the
+    /// bounds are read straight from the word.
+    small: Option<(u32, i64)>,
 }
 
 impl Term {
@@ -56,14 +60,26 @@ impl Term {
     #[inline(always)]
     fn bounds(self, ctx: &Context<'_>) -> (i64, i64) {
         // A domain of at most 64 values gives both bounds from one word.
-        let (min, max) = match ctx.small_word(self.view.var.raw()) {
-            Some((word, base)) => (
-                base + word.trailing_zeros() as i32 + self.view.offset,
-                base + (63 - word.leading_zeros()) as i32 + self.view.offset,
-            ),
-            None => (ctx.min(self.view), ctx.max(self.view)),
+        let (min, max) = match self.small {
+            Some((cell, base)) => {
+                let word = ctx.words()[cell as usize];
+                (
+                    base + i64::from(word.trailing_zeros()),
+                    base + i64::from(63 - word.leading_zeros()),
+                )
+            }
+            None => match ctx.small_word(self.view.var.raw()) {
+                Some((word, base)) => {
+                    let base = i64::from(base) + i64::from(self.view.offset);
+                    (
+                        base + i64::from(word.trailing_zeros()),
+                        base + i64::from(63 - word.leading_zeros()),
+                    )
+                }
+                None => (i64::from(ctx.min(self.view)), i64::from(ctx.max(self.view))),
+            },
         };
-        let (min, max) = (self.coef * i64::from(min), self.coef * i64::from(max));
+        let (min, max) = (self.coef * min, self.coef * max);
         if self.coef >= 0 {
             (min, max)
         } else {
@@ -173,35 +189,40 @@ struct Sums {
     /// span: no term after an entry is wider than its span, since domains only shrink
     /// below the node where the sums were set up.
     order: Vec<(i64, u32)>,
-    /// Whether the propagator was posted, and so keeps the sums from call to call
-    /// (`true`), or is run by another one, such as [`Reified`](crate::Reified), whose
-    /// state and modified variables are not its own: then every call reads every term.
+    /// Whether the propagator keeps the sums from call to call (`true`: it was posted,
+    /// with more than [`SCANNED`] terms), or reads every term at each call: a short sum,
+    /// where reading the terms costs less than keeping the log, or one run by another
+    /// propagator, such as [`Reified`](crate::Reified), whose state and modified
+    /// variables are not its own.
     incremental: bool,
 }
 
+/// The most terms a posted [`Linear`] reads afresh at each call rather than keeping
+/// their sums from call to call: reading a few bounds costs less than the log, the
+/// state word and the scan order that incrementality needs.
+const SCANNED: usize = 8;
+
 impl Sums {
-    /// Reads every term and orders them by span. `trusted`: domains only shrink from
-    /// here while the state word stays set, so the spans may stop the scans; otherwise
-    /// every span in `order` is `i64::MAX` and each scan looks at every term.
-    fn set_up(&mut self, ctx: &Context<'_>, trusted: bool) {
-        self.read_all(ctx);
-        self.order.clear();
-        if trusted {
+    /// Reads every term; `order`: and orders them by span, for the scans (an
+    /// incremental propagator, whose domains only shrink from here while the state
+    /// word stays set), with a new log.
+    fn set_up(&mut self, ctx: &Context<'_>, order: bool) {
+        self.read_terms(ctx);
+        if order {
+            self.new_log();
+            self.order.clear();
             // Equal spans in the order given: the store saves like variables' bounds
             // one after the other, and keeps them as one run on its trail.
             let spans = self.slots.iter().map(|s| s.high - s.low);
             self.order.extend(spans.zip(0..));
             self.order
                 .sort_unstable_by_key(|&(span, i)| (std::cmp::Reverse(span), i));
-        } else {
-            self.order
-                .extend((0..self.slots.len() as u32).map(|i| (i64::MAX, i)));
         }
     }
 
     /// Brings the bounds and sums to the current domains: undoes the log to the
     /// length the state word gives, then reads the modified terms. O(undone changes +
-    /// modified terms); O(n log n) when set up.
+    /// modified terms); O(n log n) when set up; O(n) when not incremental.
     fn sync(&mut self, ctx: &Context<'_>) {
         if !self.incremental {
             return self.set_up(ctx, false);
@@ -210,16 +231,16 @@ impl Sums {
         if self.mark == 0 {
             return self.set_up(ctx, true);
         }
-        let kept = (self.mark as u32 as usize).wrapping_sub(1);
         if (self.mark >> 32) as u32 != self.generation {
             // A node of a dropped log, in this search: the spans at set-up still bound
             // every term's.
-            return self.read_all(ctx);
+            self.new_log();
+            return self.read_terms(ctx);
         }
+        let kept = (self.mark as u32 as usize).wrapping_sub(1);
         if kept > self.log.len() {
-            // A log that is not this store's, which cannot happen: then no span at
-            // set-up is trusted.
-            return self.set_up(ctx, false);
+            // Cannot happen: the state word holds a length the log had.
+            return self.set_up(ctx, true);
         }
         while self.log.len() > kept {
             let change = self.log.pop().expect("longer than the mark");
@@ -252,15 +273,53 @@ impl Sums {
         }
     }
 
-    /// Reads every term into a new generation of an empty log.
-    fn read_all(&mut self, ctx: &Context<'_>) {
+    /// Reads every term into the slots and the sums.
+    fn read_terms(&mut self, ctx: &Context<'_>) {
+        let (mut low, mut high) = (0, 0);
+        for slot in &mut self.slots {
+            let (l, h) = slot.term.bounds(ctx);
+            (slot.low, slot.high) = (l, h);
+            (low, high) = (low + l, high + h);
+        }
+        (self.low, self.high) = (low, high);
+    }
+
+    /// Empties the log, in a new generation: state words of the old one are stale.
+    fn new_log(&mut self) {
         self.log.clear();
         self.generation = self.generation.wrapping_add(1);
-        for slot in &mut self.slots {
-            (slot.low, slot.high) = slot.term.bounds(ctx);
+    }
+
+    /// `Σ terms == rhs` when not incremental: each pass over the terms narrows each
+    /// one both ways against the sums as the pass found them (still sound after
+    /// another term moved: a bound from a wider sum is only weaker), and passes repeat
+    /// until neither sum moves, the bounds fixpoint. O(n) a pass.
+    fn narrow_equal(&mut self, ctx: &mut Context<'_>, rhs: i64) -> Result<(), Conflict> {
+        loop {
+            let (below, above) = (rhs - self.low, self.high - rhs);
+            if below < 0 || above < 0 {
+                return Err(Conflict);
+            }
+            let (mut low, mut high) = (self.low, self.high);
+            for slot in &mut self.slots {
+                let span = slot.high - slot.low;
+                if span > below.min(above) {
+                    if span > below {
+                        slot.term.at_most(ctx, slot.low + below)?;
+                    }
+                    if span > above {
+                        slot.term.at_least(ctx, slot.high - above)?;
+                    }
+                    let (l, h) = slot.term.bounds(ctx);
+                    (low, high) = (low + l - slot.low, high + h - slot.high);
+                    (slot.low, slot.high) = (l, h);
+                }
+            }
+            if (low, high) == (self.low, self.high) {
+                return Ok(());
+            }
+            (self.low, self.high) = (low, high);
         }
-        self.low = self.slots.iter().map(|s| s.low).sum();
-        self.high = self.slots.iter().map(|s| s.high).sum();
     }
 
     /// Saves the log's generation and length in the state word, for backtracking to
@@ -271,8 +330,7 @@ impl Sums {
             return;
         }
         if self.log.len() > LOG_PER_TERM * self.slots.len() {
-            self.log.clear();
-            self.generation = self.generation.wrapping_add(1);
+            self.new_log();
         }
         let mark = u64::from(self.generation) << 32 | (self.log.len() as u64 + 1);
         if mark != self.mark {
@@ -283,8 +341,9 @@ impl Sums {
     /// `Σ terms <= rhs` (`AT_MOST`) or `Σ terms >= rhs`: each term at most its least
     /// value plus the slack that the others' least values leave (or at least its
     /// greatest value minus the slack the others' greatest values leave). Only terms
-    /// wider than the slack can lose values, and `order` lists the widest first: the
-    /// scan stops at the first narrower one.
+    /// wider than the slack can lose values: incremental, `order` lists the widest
+    /// first and the scan stops at the first narrower one; otherwise every term is
+    /// looked at.
     fn narrow<const AT_MOST: bool>(
         &mut self,
         ctx: &mut Context<'_>,
@@ -297,6 +356,25 @@ impl Sums {
         };
         if slack < 0 {
             return Err(Conflict);
+        }
+        if !self.incremental {
+            // Every term, the sums kept in registers (a conflict leaves them stale:
+            // the next call reads every term again).
+            let (mut low, mut high) = (self.low, self.high);
+            for slot in &mut self.slots {
+                if slot.high - slot.low > slack {
+                    if AT_MOST {
+                        slot.term.at_most(ctx, slot.low + slack)?;
+                    } else {
+                        slot.term.at_least(ctx, slot.high - slack)?;
+                    }
+                    let (l, h) = slot.term.bounds(ctx);
+                    (low, high) = (low + l - slot.low, high + h - slot.high);
+                    (slot.low, slot.high) = (l, h);
+                }
+            }
+            (self.low, self.high) = (low, high);
+            return Ok(());
         }
         for k in 0..self.order.len() {
             let (span, i) = self.order[k];
@@ -326,15 +404,16 @@ impl Sums {
 /// other terms can at least contribute, repeated until nothing moves. `!=` waits until all terms
 /// but one are fixed, then removes the one value the last term must not take.
 ///
-/// The bounds are incremental: the propagator keeps each term's least and greatest value
+/// A sum of more than eight terms is incremental: the propagator keeps each term's least and greatest value
 /// and their sums from call to call, reads only the terms whose bounds moved, and undoes
 /// its own log of changes when the search backtracks (one state word holds the log's
 /// length). A call costs O(m + w) for m moved terms and w terms that were wider than
 /// the slack when the search started (the terms are scanned widest first, and only a
 /// term wider than the slack can lose values), plus the changes undone since the last
 /// call; the first call of each search reads all n terms and sorts them by span,
-/// O(n log n). Run inside [`Reified`](crate::Reified), which does not post it, every
-/// call reads all n terms, O(n). `!=` costs O(n) a call.
+/// O(n log n). A sum of at most eight terms, or one run inside
+/// [`Reified`](crate::Reified), which does not post it, reads all n terms at every
+/// call instead and keeps no state, O(n) a pass. `!=` costs O(n) a call.
 ///
 /// Sums are computed in `i64`. [`Model::linear`](crate::Model::linear) checks, when the constraint
 /// is posted, that no sum of the terms over the variables' initial domains can leave the `i64`
@@ -356,6 +435,7 @@ impl Linear {
             term: Term {
                 coef: i64::from(coef),
                 view,
+                small: None,
             },
             low: 0,
             high: 0,
@@ -404,6 +484,7 @@ impl Propagator for Linear {
     fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
         let wake = match self.relation {
             Relation::NotEqual => Wake::Fixed,
+            _ if self.sums.slots.len() <= SCANNED => Wake::Bounds,
             _ => {
                 // The log's generation and length plus one; 0: not set up in this
                 // search.
@@ -412,7 +493,17 @@ impl Propagator for Linear {
                 Wake::Bounds
             }
         };
-        ctx.watch_all(self.sums.slots.iter().map(|s| s.term.view), wake)
+        ctx.watch_all(self.sums.slots.iter().map(|s| s.term.view), wake)?;
+        for slot in &mut self.sums.slots {
+            let view = slot.term.view;
+            if let (Some((_, base)), Some(cell)) =
+                (ctx.small_word(view.var), ctx.small_cell(view.var))
+            {
+                let base = i64::from(base) + i64::from(view.offset);
+                slot.term.small = u32::try_from(cell).ok().map(|cell| (cell, base));
+            }
+        }
+        Ok(())
     }
 
     fn is_idempotent(&self) -> bool {
@@ -428,10 +519,11 @@ impl Propagator for Linear {
         let (sums, rhs) = (&mut self.sums, self.rhs);
         sums.sync(ctx);
         // Narrowing the greatest values changes no least one, so one pass of `<=` (or
-        // of `>=`) is its own fixpoint; `==` alternates until neither sum moves.
+        // of `>=`) is its own fixpoint; `==` repeats both until neither sum moves.
         match self.relation {
             Relation::LessEq => sums.narrow::<true>(ctx, rhs)?,
             Relation::GreaterEq => sums.narrow::<false>(ctx, rhs)?,
+            _ if !sums.incremental => sums.narrow_equal(ctx, rhs)?,
             _ => {
                 sums.narrow::<true>(ctx, rhs)?;
                 loop {
@@ -585,18 +677,20 @@ mod tests {
 
     #[test]
     fn a_dropped_log_is_read_again_on_backtracking() {
-        // 2x0 + 3x1 + ... + 2x6 == 45 over 0..=5: a search for every solution goes
-        // deep enough to drop the log many times and backtracks above each drop. The
-        // count is the number of ways, by dynamic programming over the terms.
-        let coefs = [2, 3, 1, 4, 3, 1, 2];
+        // A sum of ten terms (more than `SCANNED`: kept from call to call) equal to 30
+        // over 0..=5: a search for every solution goes deep enough to drop the log
+        // many times and backtracks above each drop. The count is the number of ways,
+        // by dynamic programming over the terms.
+        let coefs = [2, 3, 1, 4, 3, 1, 2, 1, 2, 3];
+        let rhs = 30;
         let mut model = Model::new();
         let xs = model.int_vars(coefs.len(), 0, 5).unwrap();
         let terms = coefs.iter().zip(&xs).map(|(&c, &x)| (c, x));
-        model.linear(terms, Relation::Equal, 45).unwrap();
-        let mut ways = vec![0u64; 46];
+        model.linear(terms, Relation::Equal, rhs as i32).unwrap();
+        let mut ways = vec![0u64; rhs + 1];
         ways[0] = 1;
         for c in coefs {
-            let before = std::mem::replace(&mut ways, vec![0; 46]);
+            let before = std::mem::replace(&mut ways, vec![0; rhs + 1]);
             for (sum, n) in before.iter().enumerate() {
                 for v in 0..=5 {
                     if let Some(w) = ways.get_mut(sum + c as usize * v) {
@@ -605,7 +699,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(Solver::new(model).count(None).solutions, ways[45]);
+        assert_eq!(Solver::new(model).count(None).solutions, ways[rhs]);
     }
 
     #[test]

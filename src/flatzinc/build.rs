@@ -13,7 +13,7 @@ use super::output::{Output, output_array};
 use super::parse::Statement;
 use super::search::{self, SearchAnnotations};
 use super::{FlatZincError, UNBOUNDED_MAX, UNBOUNDED_MIN};
-use crate::ids::VarId;
+use crate::ids::{VarId, View};
 use crate::model::Model;
 use crate::search::Objective;
 
@@ -21,6 +21,9 @@ use crate::search::Objective;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Item {
     Var(VarId),
+    /// A variable that another one plus a constant defines (see [`offsets`]); the
+    /// offset is never 0.
+    View(View),
     Int(i32),
     Bool(bool),
     /// A set of integers, as ascending disjoint ranges.
@@ -68,6 +71,12 @@ pub(super) struct Builder {
     /// For `bool2int(b, i)`: `i`'s name to `b`'s. `i` is then `b` itself, the 0/1
     /// variable, rather than a copy tied to it by an equality (see [`bool_ints`]).
     bool_ints: HashMap<String, String>,
+    /// For `int_lin_eq` defining a variable as another plus a constant: the defined
+    /// variable's name to the other's and the constant (see [`offsets`]).
+    offsets: HashMap<String, Vec<(String, i64)>>,
+    /// The variables made for views where a constraint needs a variable (see
+    /// [`Builder::item_var`]).
+    view_vars: HashMap<View, VarId>,
     pub(super) warnings: Vec<String>,
     outputs: Vec<Output>,
     unbounded: Vec<String>,
@@ -85,6 +94,8 @@ pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
         consts: HashMap::new(),
         wide: HashSet::new(),
         bool_ints: bool_ints(statements),
+        offsets: offsets(statements),
+        view_vars: HashMap::new(),
         warnings: Vec::new(),
         outputs: Vec::new(),
         unbounded: Vec::new(),
@@ -183,6 +194,81 @@ fn bool_ints(statements: &[Statement]) -> HashMap<String, String> {
         }
     }
     map
+}
+
+/// The variables that MiniZinc defines as another variable plus a constant, to that
+/// variable's name and the constant: `int_lin_eq([1, -1], [x, y], c) ::
+/// defines_var(y)` (or `[-1, 1]`, or `x` defined) says `y = x - c`, as MiniZinc
+/// writes `q[i] + i` for a global constraint (`queens`, `langford`). Such a variable,
+/// declared after the other one, becomes the view `x - c` of it rather than a
+/// variable of its own tied to `x` by an equality; the constraint, still posted, then
+/// sums to a constant.
+fn offsets(statements: &[Statement]) -> HashMap<String, Vec<(String, i64)>> {
+    let mut map: HashMap<String, Vec<(String, i64)>> = HashMap::new();
+    for statement in statements {
+        let Stmt::Constraint(item) = &statement.stmt else {
+            continue;
+        };
+        let [coefficients, vars, Expr::Int(c)] = &item.exprs[..] else {
+            continue;
+        };
+        if item.id != "int_lin_eq" {
+            continue;
+        }
+        let coefficients = match coefficients {
+            Expr::ArrayOfInt(list) => match list[..] {
+                [IntExpr::Int(a), IntExpr::Int(b)] => [a, b],
+                _ => continue,
+            },
+            _ => continue,
+        };
+        // The two variables, by name (a constant among them: no match below).
+        let names: Vec<Option<&String>> = match vars {
+            Expr::ArrayOfInt(list) => list.iter().map(int_identifier).collect(),
+            Expr::ArrayOfBool(list) => list.iter().map(bool_identifier).collect(),
+            _ => continue,
+        };
+        let ([a, b], [Some(x), Some(y)]) = (coefficients, &names[..]) else {
+            continue;
+        };
+        if !matches!((a, b), (1, -1) | (-1, 1)) || x == y {
+            continue;
+        }
+        for annotation in &item.annos {
+            let [AnnExpr::Expr(Expr::VarParIdentifier(defined))] = &annotation.expressions[..]
+            else {
+                continue;
+            };
+            if annotation.id != "defines_var" {
+                continue;
+            }
+            // a·x + b·y = c with b = -a = ±1: y = x - a·c, and x = y + a·c.
+            let Ok(ac) = i64::try_from(a * c) else {
+                continue;
+            };
+            let entry = match defined {
+                d if d == *y => ((*x).clone(), -ac),
+                d if d == *x => ((*y).clone(), ac),
+                _ => continue,
+            };
+            map.entry(defined.clone()).or_default().push(entry);
+        }
+    }
+    map
+}
+
+fn int_identifier(expr: &IntExpr) -> Option<&String> {
+    match expr {
+        IntExpr::VarParIdentifier(name) => Some(name),
+        IntExpr::Int(_) => None,
+    }
+}
+
+fn bool_identifier(expr: &BoolExpr) -> Option<&String> {
+    match expr {
+        BoolExpr::VarParIdentifier(name) => Some(name),
+        BoolExpr::Bool(_) => None,
+    }
 }
 
 /// `value` as an `i32`, or the message saying it is out of range.
@@ -400,9 +486,14 @@ impl Builder {
         annos: &[Annotation],
     ) -> Result<(), String> {
         let item = match expr {
-            None => match self.bool_int(id, &domain) {
-                Some(b) => Item::Var(b),
-                None => Item::Var(self.new_var(id, &domain)?),
+            None => match (self.bool_int(id, &domain), self.offset_view(id, &domain)) {
+                (Some(b), _) => Item::Var(b),
+                (None, Some(view)) => {
+                    let item = Item::View(view);
+                    self.restrict(&item, &domain)?;
+                    item
+                }
+                (None, None) => Item::Var(self.new_var(id, &domain)?),
             },
             Some(item) => {
                 self.restrict(&item, &domain)?;
@@ -410,12 +501,15 @@ impl Builder {
             }
         };
         let var = match &item {
-            Item::Var(var) => *var,
-            Item::Int(value) => self.constant(*value)?,
-            Item::Bool(value) => self.constant(i32::from(*value))?,
+            Item::Var(var) => Some(*var),
+            Item::View(_) => None,
+            Item::Int(value) => Some(self.constant(*value)?),
+            Item::Bool(value) => Some(self.constant(i32::from(*value))?),
             _ => return Err(format!("'{id}' is given a value of the wrong type")),
         };
-        self.vars.insert(id.to_string(), var);
+        if let Some(var) = var {
+            self.vars.insert(id.to_string(), var);
+        }
         if annos.iter().any(|a| a.id == "output_var") {
             self.outputs.push(Output::Var {
                 name: id.to_string(),
@@ -445,6 +539,30 @@ impl Builder {
             }
             _ => None,
         }
+    }
+
+    /// The view that the integer `id` is, when an `int_lin_eq` defines it as a
+    /// variable declared already plus a constant (see [`offsets`]): that variable
+    /// (itself perhaps a view) with the constant added, if the sum stays in the
+    /// 32-bit range over its domain.
+    fn offset_view(&self, id: &str, domain: &Domain) -> Option<View> {
+        if matches!(domain, Domain::Bool) {
+            return None;
+        }
+        self.offsets.get(id)?.iter().find_map(|(other, c)| {
+            let base = match self.names.get(other)? {
+                Arg::Item(Item::Var(var)) => View::from(*var),
+                Arg::Item(Item::View(view)) => *view,
+                _ => return None,
+            };
+            let offset = i32::try_from(i64::from(base.offset) + c).ok()?;
+            let view = View {
+                var: base.var,
+                offset,
+            };
+            let fits = self.model.check_view(view).is_ok();
+            (offset != 0 && fits && !self.is_wide(view.var)).then_some(view)
+        })
     }
 
     fn new_var(&mut self, id: &str, domain: &Domain) -> Result<VarId, String> {
@@ -496,6 +614,17 @@ impl Builder {
 
     /// Constrains an item given to a declaration to lie in the declared domain.
     fn restrict(&mut self, item: &Item, domain: &Domain) -> Result<(), String> {
+        if let Item::View(view) = item {
+            // x + c in D: x in D - c.
+            let c = i128::from(view.offset);
+            let shifted = match domain {
+                Domain::Any => Domain::Any,
+                Domain::Bool => Domain::Set(vec![-c, 1 - c]),
+                Domain::Range(lb, ub) => Domain::Range(lb - c, ub - c),
+                Domain::Set(values) => Domain::Set(values.iter().map(|v| v - c).collect()),
+            };
+            return self.restrict(&Item::Var(view.var), &shifted);
+        }
         let fits = |value: i32| match domain {
             Domain::Any => true,
             Domain::Bool => value == 0 || value == 1,
@@ -593,9 +722,26 @@ impl Builder {
         }
     }
 
+    /// The variable of an item: a constant's fixed variable, and for a view, a
+    /// variable equal to it (made once for each view), where a constraint takes no
+    /// views.
     pub(super) fn item_var(&mut self, item: &Item) -> Result<VarId, String> {
         match item {
             Item::Var(var) => Ok(*var),
+            Item::View(view) => {
+                if let Some(&var) = self.view_vars.get(view) {
+                    return Ok(var);
+                }
+                // Not wide (see `offset_view`), and the values plus the offset fit.
+                let values = self.model.domain(view.var).map_err(|e| e.to_string())?;
+                let m = &mut self.model;
+                let var = m
+                    .var_from_values(values.iter().map(|&v| v + view.offset))
+                    .map_err(|e| e.to_string())?;
+                m.equal(var, *view).map_err(|e| e.to_string())?;
+                self.view_vars.insert(*view, var);
+                Ok(var)
+            }
             Item::Int(value) => self.constant(*value),
             Item::Bool(value) => self.constant(i32::from(*value)),
             Item::Set(_) => Err("a set where a variable is expected".to_string()),
@@ -691,12 +837,11 @@ impl Builder {
             Arg::Item(item) => vec![item],
             Arg::Array(items) => items,
         };
-        Ok(items
+        // A view's variable, made for it, so that orders on values stay the same.
+        items
             .into_iter()
-            .filter_map(|item| match item {
-                Item::Var(var) => Some(var),
-                _ => None,
-            })
-            .collect())
+            .filter(|item| matches!(item, Item::Var(_) | Item::View(_)))
+            .map(|item| self.item_var(&item))
+            .collect()
     }
 }

@@ -12,7 +12,7 @@
 use super::build::Builder;
 use super::call::{Call, Term};
 use crate::constraints::{Condition, Relation};
-use crate::ids::{Literal, VarId};
+use crate::ids::{Literal, VarId, View};
 
 /// How a relation is posted: plainly, `r <-> c`, or `r -> c`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,7 +156,7 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
         }
         ("int_times" | "int_div" | "int_mod" | "int_min" | "int_max", Mode::Plain) => {
             call.arity(3)?;
-            let (x, y, z) = (b.var(call, 0)?, b.var(call, 1)?, b.var(call, 2)?);
+            let (x, y, z) = (b.view(call, 0)?, b.view(call, 1)?, b.view(call, 2)?);
             let m = &mut b.model;
             match base {
                 "int_times" => m.times(x, y, z),
@@ -169,7 +169,7 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
         }
         ("int_abs", Mode::Plain) => {
             call.arity(2)?;
-            let (x, z) = (b.var(call, 0)?, b.var(call, 1)?);
+            let (x, z) = (b.view(call, 0)?, b.view(call, 1)?);
             b.model.abs(x, z).map_err(call.refused())?;
         }
         ("int_pow" | "int_pow_fixed", Mode::Plain) => {
@@ -179,7 +179,7 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
                 .map_err(|_| format!("'{}' needs a constant exponent", call.name))?;
             let k = u32::try_from(k)
                 .map_err(|_| format!("'{}' with the negative exponent {k}", call.name))?;
-            let (x, z) = (b.var(call, 0)?, b.var(call, 2)?);
+            let (x, z) = (b.view(call, 0)?, b.view(call, 2)?);
             b.model.power(x, k, z).map_err(call.refused())?;
         }
         (
@@ -191,11 +191,18 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
         ) => {
             call.arity(3)?;
             // MiniZinc's arrays start at 1, alldiff's element at 0.
-            let index = b.var(call, 0)? - 1;
-            let value = b.var(call, 2)?;
+            let index = b.view(call, 0)?;
+            let index = View {
+                var: index.var,
+                offset: index
+                    .offset
+                    .checked_sub(1)
+                    .ok_or_else(|| call.wrong(0, "an index"))?,
+            };
+            let value = b.view(call, 2)?;
             match base.starts_with("array_var") {
                 true => {
-                    let array = b.vars(call, 1)?;
+                    let array = b.views(call, 1)?;
                     b.model.element_var(array, index, value)
                 }
                 false => {
@@ -207,8 +214,8 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
         }
         ("array_int_maximum" | "array_int_minimum", Mode::Plain) => {
             call.arity(2)?;
-            let m = b.var(call, 0)?;
-            let xs = b.vars(call, 1)?;
+            let m = b.view(call, 0)?;
+            let xs = b.views(call, 1)?;
             match base {
                 "array_int_maximum" => b.model.maximum(xs, m),
                 _ => b.model.minimum(xs, m),
@@ -233,9 +240,13 @@ fn linear(
     let overflow = || format!("'{}': the sum leaves the 32-bit range", call.name);
     let mut vars: Vec<(i32, VarId)> = Vec::with_capacity(terms.len());
     for (a, term) in terms {
+        if let Term::Var(view) = term {
+            // a·(x + c): a·x, and a·c to the right-hand side.
+            rhs -= a * i64::from(view.offset);
+        }
         match term {
             Term::Const(c) => rhs -= a * i64::from(c),
-            Term::Var(var) => match vars.iter_mut().find(|(_, v)| *v == var) {
+            Term::Var(View { var, .. }) => match vars.iter_mut().find(|(_, v)| *v == var) {
                 Some((coefficient, _)) => {
                     *coefficient =
                         i32::try_from(i64::from(*coefficient) + a).map_err(|_| overflow())?;

@@ -5,7 +5,7 @@ use flatzinc::Annotation;
 
 use super::build::{Arg, Builder, Item};
 use crate::error::ModelError;
-use crate::ids::VarId;
+use crate::ids::{VarId, View};
 
 /// A constraint being posted: its name, arguments and annotations.
 pub(super) struct Call<'a> {
@@ -76,6 +76,29 @@ impl Builder {
             .map_err(|_| call.wrong(index, "an array of integers or Booleans"))
     }
 
+    /// A variable as a view: a view stays one (a constant becomes a fixed variable),
+    /// for the constraints that take views.
+    pub(super) fn view(&mut self, call: &Call, index: usize) -> Result<View, String> {
+        match self.item(call, index)? {
+            Item::View(view) => Ok(*view),
+            _ => self.var(call, index).map(View::from),
+        }
+    }
+
+    /// An array of variables as views: those that are views stay views (constants
+    /// become fixed variables), for the constraints that take views.
+    pub(super) fn views(&mut self, call: &Call, index: usize) -> Result<Vec<View>, String> {
+        let items = self.items(call, index)?.to_vec();
+        items
+            .iter()
+            .map(|item| match item {
+                Item::View(view) => Ok(*view),
+                item => self.item_var(item).map(View::from),
+            })
+            .collect::<Result<_, _>>()
+            .map_err(|_| call.wrong(index, "an array of integers or Booleans"))
+    }
+
     /// An argument as a term of a sum: a variable, or a constant (`Err` for neither).
     pub(super) fn term(&self, call: &Call, index: usize) -> Result<Term, String> {
         term_of(self.item(call, index)?).ok_or_else(|| call.wrong(index, "an integer"))
@@ -117,16 +140,17 @@ impl Builder {
     }
 }
 
-/// A term of a sum: a variable or a constant.
+/// A term of a sum: a variable (perhaps plus a constant) or a constant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Term {
-    Var(VarId),
+    Var(View),
     Const(i32),
 }
 
 fn term_of(item: &Item) -> Option<Term> {
     match item {
-        Item::Var(var) => Some(Term::Var(*var)),
+        Item::Var(var) => Some(Term::Var(View::from(*var))),
+        Item::View(view) => Some(Term::Var(*view)),
         Item::Int(value) => Some(Term::Const(*value)),
         Item::Bool(value) => Some(Term::Const(i32::from(*value))),
         Item::Set(_) | Item::Float => None,

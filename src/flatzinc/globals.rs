@@ -24,7 +24,7 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
     let result = match call.name {
         "fzn_all_different_int" => {
             call.arity(1)?;
-            let xs = b.vars(call, 0)?;
+            let xs = b.views(call, 0)?;
             let strength = if call.annotated("domain") || call.annotated("domain_propagation") {
                 Strength::Domain
             } else if call.annotated("value") || call.annotated("value_propagation") {
@@ -39,7 +39,7 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
         }
         "alldiff_table_int" => {
             call.arity(2)?;
-            let xs = b.vars(call, 0)?;
+            let xs = b.views(call, 0)?;
             let flat = b.ints(call, 1)?;
             if xs.is_empty() {
                 return Ok(true);
@@ -57,7 +57,7 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
         }
         "alldiff_circuit" | "alldiff_subcircuit" => {
             call.arity(2)?;
-            let xs = b.vars(call, 0)?;
+            let xs = b.views(call, 0)?;
             let first = b.int(call, 1)?;
             match call.name {
                 "alldiff_circuit" => b.model.circuit(xs, first),
@@ -66,9 +66,9 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
         }
         "fzn_global_cardinality" | "fzn_global_cardinality_closed" => {
             call.arity(3)?;
-            let xs = b.vars(call, 0)?;
+            let xs = b.views(call, 0)?;
             let cover = b.ints(call, 1)?;
-            let counts = b.vars(call, 2)?;
+            let counts = b.views(call, 2)?;
             if call.name.ends_with("_closed") {
                 closed(b, call, &xs, &cover)?;
             }
@@ -76,7 +76,7 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
         }
         "fzn_global_cardinality_low_up" | "fzn_global_cardinality_low_up_closed" => {
             call.arity(4)?;
-            let xs = b.vars(call, 0)?;
+            let xs = b.views(call, 0)?;
             let cover = b.ints(call, 1)?;
             let (low, up) = (b.ints(call, 2)?, b.ints(call, 3)?);
             if low.len() != cover.len() || up.len() != cover.len() {
@@ -97,15 +97,15 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
         }
         "alldiff_inverse" => {
             call.arity(4)?;
-            let f = b.vars(call, 0)?;
+            let f = b.views(call, 0)?;
             let f_first = b.int(call, 1)?;
-            let g = b.vars(call, 2)?;
+            let g = b.views(call, 2)?;
             let g_first = b.int(call, 3)?;
             b.model.inverse(f, f_first, g, g_first)
         }
         "alldiff_lex_less_int" | "alldiff_lex_lesseq_int" => {
             call.arity(2)?;
-            let (xs, ys) = (b.vars(call, 0)?, b.vars(call, 1)?);
+            let (xs, ys) = (b.views(call, 0)?, b.views(call, 1)?);
             match call.name {
                 "alldiff_lex_less_int" => b.model.lex_less(xs, ys),
                 _ => b.model.lex_less_eq(xs, ys),
@@ -113,13 +113,13 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
         }
         "alldiff_disjunctive" => {
             call.arity(2)?;
-            let starts = b.vars(call, 0)?;
+            let starts = b.views(call, 0)?;
             let durations = b.ints(call, 1)?;
             b.model.disjunctive(starts, &durations)
         }
         "alldiff_cumulative" => {
             call.arity(4)?;
-            let starts = b.vars(call, 0)?;
+            let starts = b.views(call, 0)?;
             let durations = b.ints(call, 1)?;
             let demands = b.ints(call, 2)?;
             let capacity = b.int(call, 3)?;
@@ -135,7 +135,7 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
 fn closed(
     b: &mut Builder,
     call: &Call,
-    xs: &[crate::ids::VarId],
+    xs: &[crate::ids::View],
     cover: &[i32],
 ) -> Result<(), String> {
     let one = b.constant(1)?;

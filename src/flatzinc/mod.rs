@@ -40,8 +40,10 @@
 //!   `std/flatzinc_builtins.mzn` (with their `_reif` and `_imp` forms) and the native
 //!   globals that `share/minizinc/alldiff/` declares (`alldiff_*`, see
 //!   `docs/minizinc.md`); any other constraint is an error that names it.
-//!   `defines_var`, `is_defined_var`, `var_is_introduced` and other annotations
-//!   alldiff has no use for are ignored.
+//!   A variable that `int_lin_eq([1, -1], [x, y], c) :: defines_var(y)` (or the
+//!   like) defines as another plus a constant, declared after it, is the view `x - c`
+//!   of it rather than a variable of its own. `is_defined_var`, `var_is_introduced`
+//!   and other annotations alldiff has no use for are ignored.
 //! - Search: `int_search`, `bool_search` and `seq_search` become [`Phase`]s
 //!   ([`FlatZincModel::phases`]), `restart_*` set the solver's restarts; a selection
 //!   alldiff lacks and other search annotations are mapped to the nearest or ignored,
@@ -139,8 +141,10 @@ impl FlatZincModel {
     }
 
     /// The variable a FlatZinc name stands for: a declared variable, or one that was
-    /// given a constant (then a fixed variable); `None` for an array, a parameter or
-    /// an unknown name.
+    /// given a constant (then a fixed variable); `None` for an array, a parameter, an
+    /// unknown name, or a variable that an `int_lin_eq ... :: defines_var` makes
+    /// another plus a constant (a view of that other variable, which has no variable
+    /// of its own; its value is printed all the same).
     pub fn var(&self, name: &str) -> Option<VarId> {
         self.built.vars.get(name).copied()
     }
@@ -183,7 +187,8 @@ impl FlatZincModel {
         solver
     }
 
-    /// The variables by FlatZinc name (declared variables only).
+    /// The variables by FlatZinc name (declared variables only, views of others left
+    /// out: see [`FlatZincModel::var`]).
     pub fn vars(&self) -> &HashMap<String, VarId> {
         &self.built.vars
     }

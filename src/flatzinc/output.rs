@@ -62,6 +62,7 @@ pub(super) fn format(outputs: &[Output], solution: &Solution) -> String {
 fn value(item: &Item, bool: bool, solution: &Solution) -> String {
     let number = match item {
         Item::Var(var) => solution.get(*var).unwrap_or_default(),
+        Item::View(view) => solution.get(view.var).unwrap_or_default() + view.offset,
         Item::Int(value) => *value,
         Item::Bool(value) => i32::from(*value),
         Item::Set(_) | Item::Float => return String::new(),

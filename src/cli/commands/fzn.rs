@@ -241,9 +241,13 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// Writes `text` and its `----------` in one write: MiniZinc, reading the other
+    /// end of the pipe, is woken once a solution rather than once a line.
     fn write_solution(&mut self, text: &str) -> io::Result<()> {
-        self.out.write_all(text.as_bytes())?;
-        self.out.write_all(b"----------\n")?;
+        let mut solution = String::with_capacity(text.len() + 11);
+        solution.push_str(text);
+        solution.push_str("----------\n");
+        self.out.write_all(solution.as_bytes())?;
         self.out.flush()
     }
 
