@@ -53,6 +53,7 @@
 //! [`FlatZincError`] whose message starts with its line (`line 12: unsupported
 //! constraint 'int_lin_ne_imp'`).
 
+mod aliases;
 mod build;
 mod builtins;
 mod call;
