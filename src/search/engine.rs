@@ -21,8 +21,9 @@ pub(super) struct Choice {
     parent: u64,
     /// That node's depth in the search tree.
     parent_depth: u32,
-    /// [`Solver::bound_version`](super::Solver) when the choice was made.
-    bound_version: u32,
+    /// The solutions found in this search when the choice was made (the low 32
+    /// bits): when optimising, each one tightened the bound since.
+    solutions: u32,
 }
 
 impl Solver {
@@ -110,7 +111,7 @@ impl Solver {
                 mark,
                 parent,
                 parent_depth,
-                bound_version: self.bound_version,
+                solutions: self.stats.solutions as u32,
             });
             self.stats.peak_depth = self.stats.peak_depth.max(self.stack.len() as u32);
             let applied = self.branch(observer, var, value, branch, (parent, parent_depth));
@@ -130,7 +131,6 @@ impl Solver {
                 let var = objective.view().var.raw();
                 let best = self.store.min(var);
                 self.bound = Some(Bound::new(objective, best));
-                self.bound_version = self.bound_version.wrapping_add(1);
                 self.stats.objective = Some(i64::from(best) + i64::from(objective.view().offset));
             }
         }
@@ -170,7 +170,6 @@ impl Solver {
         self.depth = 0;
         self.brancher.restart();
         self.bound = None;
-        self.bound_version = 0;
         self.schedule = match self.goal {
             Goal::All => None,
             Goal::First | Goal::Optimize(_) => self.restarts.map(Schedule::new),
@@ -308,7 +307,8 @@ impl Solver {
                 "backtrack"
             );
             observer.on_backtrack(choice.parent, choice.parent_depth);
-            if choice.bound_version != self.bound_version && !self.holds_bound() {
+            let solved_since = choice.solutions != self.stats.solutions as u32;
+            if solved_since && !self.holds_bound() {
                 // A solution found below this choice refutes the rest of it: no
                 // node for its other branch (as Gecode's branch and bound does).
                 continue;

@@ -107,10 +107,6 @@ pub struct Solver {
     restart_at: u64,
     /// When optimising, the bound the solutions found so far set.
     bound: Option<Bound>,
-    /// How many times a solution has tightened `bound` in this search: a choice
-    /// point made before the latest tightening is checked against the bound when the
-    /// search comes back to it.
-    bound_version: u32,
     /// In a parallel optimisation, the best objective any worker found: read at
     /// every node to tighten `bound`.
     shared_bound: Option<Arc<parallel::SharedBound>>,
@@ -167,7 +163,6 @@ impl Solver {
             schedule: None,
             restart_at: u64::MAX,
             bound: None,
-            bound_version: 0,
             shared_bound: None,
             assumptions: Vec::new(),
             levels: Vec::new(),
