@@ -518,3 +518,84 @@ fn the_observer_sees_satisfaction_and_optimisation() {
         assert!(watch.decisions > 0);
     }
 }
+
+/// The predicates `share/minizinc/alldiff/` declares without a body, which MiniZinc then
+/// writes into the FlatZinc as they are: each name with its parameters' types.
+fn declared_natives() -> Vec<(String, Vec<String>)> {
+    let folder = format!("{}/share/minizinc/alldiff", env!("CARGO_MANIFEST_DIR"));
+    let mut natives = Vec::new();
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let code: String = (text.lines())
+            .map(|line| line.split('%').next().unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join(" ");
+        for declaration in code.split("predicate ").skip(1) {
+            let (name, rest) = declaration.split_once('(').unwrap();
+            // The parameters end at the parenthesis that closes the list.
+            let (mut depth, mut params, mut current) = (1, Vec::new(), String::new());
+            let mut chars = rest.chars();
+            for c in chars.by_ref() {
+                match c {
+                    '(' | '[' => depth += 1,
+                    ')' | ']' => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 {
+                    break;
+                }
+                if c == ',' && depth == 1 {
+                    params.push(std::mem::take(&mut current));
+                } else {
+                    current.push(c);
+                }
+            }
+            params.push(current);
+            if chars.as_str().trim_start().starts_with(';') {
+                let types = params
+                    .iter()
+                    .map(|p| p.rsplit_once(':').unwrap().0.trim().to_owned());
+                natives.push((name.trim().to_owned(), types.collect()));
+            }
+        }
+    }
+    natives
+}
+
+#[test]
+fn every_predicate_the_library_declares_native_is_read() {
+    let natives = declared_natives();
+    assert!(
+        natives.iter().any(|(name, _)| name == "int_lin_le_imp"),
+        "{natives:?}"
+    );
+    for (name, types) in natives
+        .iter()
+        .filter(|(_, types)| !types.iter().any(|t| t.contains("float")))
+    {
+        let args: Vec<&str> = (types.iter())
+            .map(|t| {
+                match (
+                    t.starts_with("array"),
+                    t.contains("var"),
+                    t.contains("bool"),
+                ) {
+                    _ if t.contains("set of int") => "{1, 2}",
+                    (true, true, true) => "[b1, b2]",
+                    (true, true, false) => "[x1, x2]",
+                    (true, false, _) => "[1, 2]",
+                    (false, true, true) => "b1",
+                    (false, true, false) => "x1",
+                    (false, false, _) => "1",
+                }
+            })
+            .collect();
+        let fzn = format!(
+            "var 1..2: x1;\nvar 1..2: x2;\nvar bool: b1;\nvar bool: b2;\nconstraint {name}({});\nsolve satisfy;\n",
+            args.join(", ")
+        );
+        if let Err(e) = FlatZincModel::parse(&fzn) {
+            assert!(!e.to_string().contains("unsupported"), "{name}: {e}");
+        }
+    }
+}
