@@ -331,7 +331,7 @@ fn naive_fixpoint(mut domains: Vec<u64>, groups: &[Vec<usize>], locked: bool) ->
                 }
             }
         }
-        let empty = domains.iter().any(|&d| d == 0);
+        let empty = domains.contains(&0);
         let short = groups.iter().any(|group| {
             group.iter().fold(0u64, |u, &i| u | domains[i]).count_ones() < group.len() as u32
         });
