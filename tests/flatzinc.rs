@@ -159,6 +159,23 @@ fn count_text(fzn: &str) -> usize {
 }
 
 #[test]
+fn introduced_literals_left_free_complete_a_solution_once() {
+    // x >= 2 \/ y >= 2 as MiniZinc writes it with half reification: where both hold,
+    // either literal may be false; the three solutions are still three.
+    let fzn = "var 1..2: x :: output_var;\nvar 1..2: y :: output_var;\n\
+        var bool: r1 ::var_is_introduced :: is_defined_var;\n\
+        var bool: r2 ::var_is_introduced :: is_defined_var;\n\
+        constraint array_bool_or([r1, r2], true);\n\
+        constraint int_le_imp(2, x, r1) :: defines_var(r1);\n\
+        constraint int_le_imp(2, y, r2) :: defines_var(r2);\n\
+        solve satisfy;\n";
+    assert_eq!(count_text(fzn), 3);
+    // Shown, the literals are part of the solution: five.
+    let shown = fzn.replace("::var_is_introduced", ":: output_var ::var_is_introduced");
+    assert_eq!(count_text(&shown), 5);
+}
+
+#[test]
 fn errors_name_the_line_and_the_problem() {
     let unsupported = "var 1..3: x;\nvar 1..3: y;\nvar bool: b;\n\
         constraint int_lin_ne_imp([1, 1], [x, y], 3, b);\nconstraint float_lt(1.0, 2.0);\nsolve satisfy;\n";

@@ -209,6 +209,42 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// With some variables auxiliary, 1, 2 and 3 threads count what one solver counts:
+    /// the brute-force solutions seen on the other variables (the split never
+    /// divides the completions of one solution between subproblems).
+    #[test]
+    fn auxiliary_variables_count_alike_on_every_thread_count(
+        problem in problem(),
+        config in 0usize..13,
+        auxiliary in prop::collection::vec(any::<bool>(), 6),
+        per_thread in 1usize..=12,
+    ) {
+        let config = Search { config: configs()[config], phase: false, restarts: false };
+        let build = || {
+            let mut solver = build(&problem, config);
+            let vars: Vec<VarId> = solver.model().vars().collect();
+            let aux = vars.iter().zip(&auxiliary).filter(|&(_, &a)| a).map(|(&v, _)| v);
+            solver.set_auxiliary(aux).unwrap();
+            solver
+        };
+        let solutions = common::brute_force(&problem.domains, &|values| {
+            problem.specs.iter().all(|s| s.holds(values))
+        });
+        let projected: std::collections::BTreeSet<Vec<i32>> = (solutions.iter())
+            .map(|s| s.iter().zip(&auxiliary).filter(|&(_, &a)| !a).map(|(&v, _)| v).collect())
+            .collect();
+        prop_assert_eq!(build().count(None).solutions, projected.len() as u64);
+        for threads in 1..=3 {
+            let mut parallel = ParallelSolver::new(threads, build);
+            parallel.set_subproblems_per_thread(per_thread);
+            prop_assert_eq!(parallel.count(None).solutions, projected.len() as u64, "{} threads", threads);
+        }
+    }
+}
+
 /// n queens by value, default search.
 fn queens(n: usize) -> Solver {
     Solver::new(common::queens(n, Strength::Value).0)

@@ -265,6 +265,49 @@ proptest! {
         prop_assert_eq!(unique, expected);
     }
 
+    /// With some variables auxiliary, the solutions are the brute-force ones seen on
+    /// the others, each once; a variable of a phase stays a decision. Branch and
+    /// bound still reaches the brute-force optimum, whatever it depends on.
+    #[test]
+    fn auxiliary_variables_project_the_solutions(
+        problem in problem(),
+        search in search(),
+        auxiliary in prop::collection::vec(any::<bool>(), 5),
+    ) {
+        let (model, vars, objective) = build(&problem);
+        let mut solver = solver(model, &vars, &search);
+        let in_phase = |i: usize| search.phases.iter().any(|(on, ..)| on.iter().any(|&j| j % vars.len() == i));
+        let aux: Vec<usize> = (0..vars.len()).filter(|&i| auxiliary[i] && !in_phase(i)).collect();
+        solver.set_auxiliary(aux.iter().map(|&i| vars[i])).unwrap();
+        // The values of the decisions: the problem's variables but the auxiliary ones,
+        // and a linear objective's defined variable.
+        let project = |values: &[i32]| -> Vec<i64> {
+            let decisions = (0..values.len()).filter(|i| !aux.contains(i));
+            let mut key: Vec<i64> = decisions.map(|i| i64::from(values[i])).collect();
+            if let Goal::Linear(_) = problem.goal {
+                key.push(problem.goal.value(values));
+            }
+            key
+        };
+        let solutions = brute_force(&problem);
+        let expected: BTreeSet<Vec<i64>> = solutions.iter().map(|s| project(s)).collect();
+        let found: Vec<Vec<i64>> = solver.solutions().map(|s| project(&values_of(&s, &vars))).collect();
+        let unique: BTreeSet<Vec<i64>> = found.iter().cloned().collect();
+        prop_assert_eq!(unique.len(), found.len(), "a projected solution repeats");
+        prop_assert_eq!(unique, expected);
+        prop_assert_eq!(solver.count(None).solutions as usize, found.len());
+        let optimization = if problem.maximize {
+            solver.maximize(objective).unwrap()
+        } else {
+            solver.minimize(objective).unwrap()
+        };
+        let optimum = match optimization.finish() {
+            OptimizeOutcome::Optimal(best) => Some(best.objective),
+            _ => None,
+        };
+        prop_assert_eq!(optimum, brute_optimum(&problem, &solutions));
+    }
+
     /// Branch and bound reaches the brute-force optimum, or proves there is no
     /// solution; each improving solution is a solution, strictly better than the one
     /// before; with or without restarts, under any search.

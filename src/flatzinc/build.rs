@@ -58,6 +58,10 @@ pub(super) struct Built {
     pub(super) vars: HashMap<String, VarId>,
     pub(super) outputs: Vec<Output>,
     pub(super) search: SearchAnnotations,
+    /// The variables that only complete a solution (see [`crate::Solver::set_auxiliary`]):
+    /// those MiniZinc introduced (`var_is_introduced`), but for the objective and what
+    /// the output shows.
+    pub(super) auxiliary: Vec<VarId>,
 }
 
 /// The model under construction and the names read so far.
@@ -81,6 +85,8 @@ pub(super) struct Builder {
     pub(super) warnings: Vec<String>,
     outputs: Vec<Output>,
     unbounded: Vec<String>,
+    /// The variables made for declarations MiniZinc marks `var_is_introduced`.
+    introduced: Vec<VarId>,
 }
 
 /// The number of values above which a variable is wide (see [`Builder::is_wide`]).
@@ -100,6 +106,7 @@ pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
         warnings: Vec::new(),
         outputs: Vec::new(),
         unbounded: Vec::new(),
+        introduced: Vec::new(),
     };
     let mut solve = None;
     for statement in statements {
@@ -169,6 +176,21 @@ pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
             if count > 1 { ", ..." } else { "" }
         ));
     }
+    let mut shown: HashSet<VarId> = (b.outputs.iter())
+        .flat_map(|output| match output {
+            Output::Var { item, .. } => std::slice::from_ref(item),
+            Output::Array { items, .. } => items.as_slice(),
+        })
+        .filter_map(|item| match item {
+            Item::Var(var) => Some(*var),
+            Item::View(view) => Some(view.var),
+            _ => None,
+        })
+        .collect();
+    shown.extend(objective.map(|o| o.view().var));
+    let auxiliary = (b.introduced.into_iter())
+        .filter(|var| !shown.contains(var))
+        .collect();
     Ok(Built {
         model: b.model,
         warnings: b.warnings,
@@ -176,6 +198,7 @@ pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
         vars: b.vars,
         outputs: b.outputs,
         search,
+        auxiliary,
     })
 }
 
@@ -401,7 +424,13 @@ impl Builder {
                     self.restrict(&item, &domain)?;
                     item
                 }
-                (None, None) => Item::Var(self.new_var(id, &domain)?),
+                (None, None) => {
+                    let var = self.new_var(id, &domain)?;
+                    if annos.iter().any(|a| a.id == "var_is_introduced") {
+                        self.introduced.push(var);
+                    }
+                    Item::Var(var)
+                }
             },
             Some(item) => {
                 self.restrict(&item, &domain)?;

@@ -181,6 +181,9 @@ impl FlatZincModel {
         solver
             .set_phases(phases)
             .expect("the phases name the model's own variables");
+        solver
+            .set_auxiliary(built.auxiliary)
+            .expect("the model's own variables");
         solver.set_limits(options.limits.clone());
         if !options.free {
             solver.set_restarts(built.search.restarts);

@@ -221,12 +221,39 @@ struct PhaseState {
     chooser: Chooser,
 }
 
+/// A decision the [`Brancher`] took: the variable, the branch to take first and its
+/// value, and whether the variable is an auxiliary one (see
+/// [`crate::Solver::set_auxiliary`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Chosen {
+    pub(crate) var: u32,
+    pub(crate) branch: Branch,
+    pub(crate) value: i32,
+    pub(crate) auxiliary: bool,
+}
+
+impl Chosen {
+    fn new(var: u32, (branch, value): (Branch, i32), auxiliary: bool) -> Chosen {
+        Chosen {
+            var,
+            branch,
+            value,
+            auxiliary,
+        }
+    }
+}
+
 /// The choice state: phases, weighted degrees and the random generators.
 #[derive(Clone, Debug)]
 pub(crate) struct Brancher {
-    /// The final phase, over every variable.
+    /// The final phase, over every variable but the auxiliary ones.
     default: Chooser,
     phases: Vec<PhaseState>,
+    /// The variables that only complete a solution, branched on last with the
+    /// default orders; empty for most models.
+    auxiliary: Vec<u32>,
+    /// With auxiliary variables, the others, for the final phase.
+    others: Vec<u32>,
     /// Whether any phase chooses by dom/wdeg, and so reads the weights.
     weighted: bool,
     /// For each constraint, its variables (a failure raises their weighted degrees).
@@ -249,6 +276,8 @@ impl Brancher {
         let mut brancher = Brancher {
             default: Chooser::new(config),
             phases: Vec::new(),
+            auxiliary: Vec::new(),
+            others: Vec::new(),
             weighted: false,
             vars_of,
             weighted_degrees: degrees.clone(),
@@ -282,6 +311,21 @@ impl Brancher {
         self.update_weighted();
     }
 
+    /// Branches on the `auxiliary` variables (raw indices, of `var_count`) last.
+    pub(crate) fn set_auxiliary(&mut self, auxiliary: Vec<u32>, var_count: usize) {
+        let mut is_auxiliary = vec![false; var_count];
+        for &var in &auxiliary {
+            is_auxiliary[var as usize] = true;
+        }
+        self.others = (0..var_count as u32)
+            .filter(|&var| !is_auxiliary[var as usize])
+            .collect();
+        self.auxiliary = auxiliary;
+        if self.auxiliary.is_empty() {
+            self.others = Vec::new();
+        }
+    }
+
     fn update_weighted(&mut self) {
         let dom_wdeg =
             |c: &Chooser| c.config.variable_order == VariableOrder::DomOverWeightedDegree;
@@ -313,11 +357,11 @@ impl Brancher {
         }
     }
 
-    /// The next decision: the variable, the branch to take first and its value; `None`
-    /// when every variable is fixed. The first phase with an unfixed variable
-    /// decides, else the default choice over all variables.
+    /// The next decision; `None` when every variable is fixed. The first phase with an
+    /// unfixed variable decides, else the default choice over all variables (the
+    /// auxiliary ones last).
     #[inline]
-    pub(crate) fn decide(&mut self, store: &Store) -> Option<(u32, Branch, i32)> {
+    pub(crate) fn decide(&mut self, store: &Store) -> Option<Chosen> {
         for phase in &mut self.phases {
             let order = phase.chooser.config.variable_order;
             let vars = phase.vars.iter().copied();
@@ -327,12 +371,30 @@ impl Brancher {
             };
             if let Some(var) = select_among(order, vars, store, weights) {
                 let (branch, value) = phase.chooser.decide(store, var);
-                return Some((var, branch, value));
+                return Some(Chosen::new(var, (branch, value), false));
             }
         }
+        if !self.auxiliary.is_empty() {
+            return self.decide_with_auxiliary(store);
+        }
         let var = self.select_var(store)?;
-        let (branch, value) = self.default.decide(store, var);
-        Some((var, branch, value))
+        Some(Chosen::new(var, self.default.decide(store, var), false))
+    }
+
+    /// The default choice with auxiliary variables: the others first, then those.
+    #[inline(never)]
+    fn decide_with_auxiliary(&mut self, store: &Store) -> Option<Chosen> {
+        let order = self.default.config.variable_order;
+        for (vars, auxiliary) in [(&self.others, false), (&self.auxiliary, true)] {
+            let weights = Weights {
+                weighted: &self.weighted_degrees,
+                degrees: &self.degrees,
+            };
+            if let Some(var) = select_among(order, vars.iter().copied(), store, weights) {
+                return Some(Chosen::new(var, self.default.decide(store, var), auxiliary));
+            }
+        }
+        None
     }
 
     /// The weighted degrees and the plain ones, as the variable orders read them.

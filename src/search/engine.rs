@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use super::branching::Chosen;
 use super::{
     Bound, Branch, Decision, Goal, Schedule, SearchObserver, Solver, State, Statistics, Step,
 };
@@ -24,6 +25,9 @@ pub(super) struct Choice {
     /// The solutions found in this search when the choice was made (the low 32
     /// bits): when optimising, each one tightened the bound since.
     solutions: u32,
+    /// Whether `var` is auxiliary: once a solution is found below, the other branch
+    /// only completes the same solution again.
+    auxiliary: bool,
 }
 
 impl Solver {
@@ -82,7 +86,7 @@ impl Solver {
         }
         loop {
             self.state = State::Open;
-            let Some((var, branch, value)) = self.brancher.decide(&self.store) else {
+            let Some(chosen) = self.brancher.decide(&self.store) else {
                 #[cfg(all(debug_assertions, not(feature = "count-allocations")))]
                 self.check_solution();
                 self.stats.solutions += 1;
@@ -104,6 +108,12 @@ impl Solver {
             let mark = self.store.mark();
             let parent = self.node;
             let parent_depth = self.depth;
+            let Chosen {
+                var,
+                branch,
+                value,
+                auxiliary,
+            } = chosen;
             self.stack.push(Choice {
                 var,
                 branch,
@@ -112,6 +122,7 @@ impl Solver {
                 parent,
                 parent_depth,
                 solutions: self.stats.solutions as u32,
+                auxiliary,
             });
             self.stats.peak_depth = self.stats.peak_depth.max(self.stack.len() as u32);
             let applied = self.branch(observer, var, value, branch, (parent, parent_depth));
@@ -308,6 +319,12 @@ impl Solver {
             );
             observer.on_backtrack(choice.parent, choice.parent_depth);
             let solved_since = choice.solutions != self.stats.solutions as u32;
+            if solved_since && choice.auxiliary && !matches!(self.goal, Goal::Optimize(_)) {
+                // The solution below fixed every other variable: the other branch
+                // could only complete it again. (Branch and bound goes on: its bound
+                // refutes the branch unless the objective depends on the variable.)
+                continue;
+            }
             if solved_since && !self.holds_bound() {
                 // A solution found below this choice refutes the rest of it: no
                 // node for its other branch (as Gecode's branch and bound does).

@@ -224,6 +224,51 @@ impl Solver {
         Ok(())
     }
 
+    /// Declares variables that only complete a solution, such as those a modelling
+    /// layer introduces (MiniZinc's `var_is_introduced`, a half reification's
+    /// literal): the search branches on them after every other variable, and once it
+    /// has found a solution, it tries no other values of them under the same values of
+    /// the others. Solutions that differ only there are one solution: counting and
+    /// enumerating see each assignment of the other variables once. Branch and bound
+    /// searches them as any other variable, so that an objective may depend on them.
+    /// A variable in a phase ([`Solver::set_phases`]) is branched on there, as any
+    /// other. Replaces the previous set; applies from the next search.
+    ///
+    /// ```
+    /// use alldiff::{Condition, Model, Relation, Solver};
+    /// // x >= 2 or y >= 2, each side implied by a literal of its own: r1 -> x >= 2,
+    /// // r2 -> y >= 2, r1 or r2. Where both hold, either literal may be false.
+    /// let mut model = Model::new();
+    /// let [x, y] = [0; 2].map(|_| model.int_var(1, 2).unwrap());
+    /// let [r1, r2] = [0; 2].map(|_| model.bool_var().unwrap());
+    /// model.half_reify(r1, Condition::compare(x, Relation::GreaterEq, 2))?;
+    /// model.half_reify(r2, Condition::compare(y, Relation::GreaterEq, 2))?;
+    /// model.or([r1, r2])?;
+    /// let mut solver = Solver::new(model);
+    /// assert_eq!(solver.count(None).solutions, 5);
+    /// solver.set_auxiliary([r1, r2])?;
+    /// assert_eq!(solver.count(None).solutions, 3); // (1, 2), (2, 1), (2, 2)
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::ForeignVariable`] for a variable of another model; the set is
+    /// then unchanged.
+    pub fn set_auxiliary(
+        &mut self,
+        vars: impl IntoIterator<Item = VarId>,
+    ) -> Result<(), ModelError> {
+        let vars: Vec<VarId> = vars.into_iter().collect();
+        for &var in &vars {
+            self.model.check_var(var)?;
+        }
+        let raw = vars.iter().map(|v| v.raw()).collect();
+        self.brancher.set_auxiliary(raw, self.model.var_count());
+        self.fresh(Goal::All);
+        Ok(())
+    }
+
     /// The phases in force (see [`Solver::set_phases`]).
     pub fn phases(&self) -> &[Phase] {
         &self.phases

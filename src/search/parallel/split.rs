@@ -31,7 +31,8 @@ struct Open {
     path: Vec<bool>,
     /// The size of its search space: the sum of log2 of the domain sizes.
     size: f64,
-    /// The decision the solver makes there; `None` at a solution.
+    /// The decision the solver makes there; `None` at a solution, and on an auxiliary
+    /// variable (two subproblems would share their solutions).
     decision: Option<(u32, Branch, i32)>,
 }
 
@@ -63,7 +64,9 @@ pub(super) fn split(
             size: (0..solver.store.var_count() as u32)
                 .map(|v| f64::from(solver.store.size(v)).log2())
                 .sum(),
-            decision: solver.brancher.decide(&solver.store),
+            decision: (solver.brancher.decide(&solver.store))
+                .filter(|chosen| !chosen.auxiliary)
+                .map(|chosen| (chosen.var, chosen.branch, chosen.value)),
         })
     };
     let mut nodes: Vec<Open> = open(Vec::new(), Vec::new(), &mut stats)
