@@ -317,13 +317,13 @@ impl Brancher {
         for &var in &auxiliary {
             is_auxiliary[var as usize] = true;
         }
-        self.others = (0..var_count as u32)
-            .filter(|&var| !is_auxiliary[var as usize])
-            .collect();
+        self.others = match auxiliary.is_empty() {
+            true => Vec::new(),
+            false => (0..var_count as u32)
+                .filter(|&var| !is_auxiliary[var as usize])
+                .collect(),
+        };
         self.auxiliary = auxiliary;
-        if self.auxiliary.is_empty() {
-            self.others = Vec::new();
-        }
     }
 
     fn update_weighted(&mut self) {
