@@ -219,6 +219,17 @@ impl Solver {
         self.model.vars.owns(var).then(|| self.store.min(var.raw()))
     }
 
+    /// The values of `vars` in the solution [`Solver::advance`] reached, as
+    /// [`Solver::solution_value`] gives them, for a caller that holds the solver's own
+    /// variables (checked in debug builds only): one domain read each.
+    pub(crate) fn solution_values<'a>(
+        &'a self,
+        vars: &'a [VarId],
+    ) -> impl Iterator<Item = i32> + 'a {
+        debug_assert!(vars.iter().all(|&var| self.model.vars.owns(var)));
+        vars.iter().map(|var| self.store.min(var.raw()))
+    }
+
     pub(super) fn current_solution(&self) -> Solution {
         Solution {
             values: (0..self.store.var_count() as u32)

@@ -91,9 +91,10 @@ impl Engine {
     /// The solution the solver has reached, as a grid of the puzzle's size.
     fn solution(&self, puzzle: &Grid) -> Grid {
         let mut grid = puzzle.clone();
-        for (cell, &var) in grid.cells_mut().iter_mut().zip(&self.cells) {
+        let values = self.solver.solution_values(&self.cells);
+        for (cell, value) in grid.cells_mut().iter_mut().zip(values) {
             // The domains are 1..=side.
-            *cell = self.solver.solution_value(var).unwrap_or_default() as u8;
+            *cell = value as u8;
         }
         grid
     }
