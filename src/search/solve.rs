@@ -219,15 +219,12 @@ impl Solver {
         self.model.vars.owns(var).then(|| self.store.min(var.raw()))
     }
 
-    /// The values of `vars` in the solution [`Solver::advance`] reached, as
-    /// [`Solver::solution_value`] gives them, for a caller that holds the solver's own
-    /// variables (checked in debug builds only): one domain read each.
-    pub(crate) fn solution_values<'a>(
-        &'a self,
-        vars: &'a [VarId],
-    ) -> impl Iterator<Item = i32> + 'a {
-        debug_assert!(vars.iter().all(|&var| self.model.vars.owns(var)));
-        vars.iter().map(|var| self.store.min(var.raw()))
+    /// The values of the first `n` variables (at most all of them) in the solution
+    /// [`Solver::advance`] reached, as [`Solver::solution_value`] gives them, read
+    /// straight from the domain words: for a caller whose main variables are the
+    /// model's first ones, such as the cells of a Sudoku.
+    pub(crate) fn leading_solution_values(&self, n: usize) -> impl Iterator<Item = i32> + '_ {
+        self.store.leading_mins(n)
     }
 
     pub(super) fn current_solution(&self) -> Solution {

@@ -224,6 +224,39 @@ fn words_written_unsaved_come_back_at_undo_only_when_copying() {
 }
 
 #[test]
+fn fixing_unsaved_after_a_reset_agrees_with_fix_in_every_shape() {
+    let shapes: [Vec<i32>; 4] = [
+        vec![-3, 0, 5],                                        // small
+        (10..200).step_by(3).collect(),                        // bitset
+        (0..100).map(|i| i * 1000).collect(),                  // table
+        (-100_000..100_000).filter(|v| v % 97 != 0).collect(), // interval
+    ];
+    for values in shapes {
+        let (model, x) = store_with(&values);
+        let tries = [
+            values[0],
+            values[values.len() / 2],
+            values[0] - 1,
+            1,
+            97,
+            6000,
+        ];
+        for value in tries {
+            let (mut fixed, mut unsaved) = (model.clone(), model.clone());
+            fixed.reset_from(&model);
+            unsaved.reset_from(&model);
+            let fits = fixed.fix(x, value).is_ok();
+            assert_eq!(unsaved.fix_unsaved(x, value), fits, "{value}");
+            let domain = |store: &Store| store.values(x).collect::<Vec<_>>();
+            assert_eq!(domain(&unsaved), domain(&fixed), "{value}");
+            // A wipe-out leaves the domain as it was.
+            assert_eq!(fits, domain(&unsaved) != values, "{value}");
+            assert!(unsaved.trail.is_empty());
+        }
+    }
+}
+
+#[test]
 fn fixing_outside_the_domain_wipes_out() {
     let values: Vec<i32> = (0..130).step_by(2).collect();
     let (mut store, x) = store_with(&values);
