@@ -224,6 +224,23 @@ fn words_written_unsaved_come_back_at_undo_only_when_copying() {
 }
 
 #[test]
+fn leading_mins_read_the_words_then_any_other_shape() {
+    let mut store = Store::default();
+    store.add_var(&[-3, 0, 5]);
+    store.add_var(&[7, 8]);
+    store.add_var(&(10..200).step_by(3).collect::<Vec<_>>()); // bitset: ends the run
+    store.add_var(&[4, 9]);
+    store.remove(0, -3).unwrap();
+    store.remove(2, 10).unwrap();
+    assert_eq!(store.small_run, 2);
+    for n in 0..=store.var_count() {
+        let mins: Vec<i32> = (0..n as u32).map(|var| store.min(var)).collect();
+        assert_eq!(store.leading_mins(n).collect::<Vec<_>>(), mins, "{n}");
+    }
+    assert_eq!(store.leading_mins(4).collect::<Vec<_>>(), [0, 7, 13, 4]);
+}
+
+#[test]
 fn fixing_unsaved_after_a_reset_agrees_with_fix_in_every_shape() {
     let shapes: [Vec<i32>; 4] = [
         vec![-3, 0, 5],                                        // small
