@@ -48,15 +48,19 @@ fn large_domain_keeps_bounds_through_removals() {
     assert_eq!(store.remove(x, 99), Err(Wipeout));
 }
 
-#[test]
-fn bounds_are_min_and_max_in_every_shape() {
-    let shapes: [Vec<i32>; 4] = [
+/// The values of a domain of each shape: small, bitset, table, interval.
+fn every_shape() -> [Vec<i32>; 4] {
+    [
         vec![-3, 0, 5],                                        // small
         (10..200).step_by(3).collect(),                        // bitset
         (0..100).map(|i| i * 1000).collect(),                  // table
         (-100_000..100_000).filter(|v| v % 97 != 0).collect(), // interval
-    ];
-    for values in shapes {
+    ]
+}
+
+#[test]
+fn bounds_are_min_and_max_in_every_shape() {
+    for values in every_shape() {
         let (mut store, x) = store_with(&values);
         assert_eq!(store.bounds(x), (store.min(x), store.max(x)));
         store.set_min(x, values[1]).unwrap();
@@ -242,13 +246,7 @@ fn leading_mins_read_the_words_then_any_other_shape() {
 
 #[test]
 fn fixing_unsaved_after_a_reset_agrees_with_fix_in_every_shape() {
-    let shapes: [Vec<i32>; 4] = [
-        vec![-3, 0, 5],                                        // small
-        (10..200).step_by(3).collect(),                        // bitset
-        (0..100).map(|i| i * 1000).collect(),                  // table
-        (-100_000..100_000).filter(|v| v % 97 != 0).collect(), // interval
-    ];
-    for values in shapes {
+    for values in every_shape() {
         let (model, x) = store_with(&values);
         let tries = [
             values[0],
