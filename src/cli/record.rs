@@ -48,6 +48,12 @@ impl Style {
         }
     }
 
+    /// Whether records show the time a puzzle took (`--timer`, or JSON): if
+    /// not, a subcommand need not read the clock.
+    pub(crate) fn shows_time(self) -> bool {
+        self.timer || self.format == Format::Json
+    }
+
     /// The CSV header line (without its newline) for this style, or `None` for
     /// the other formats.
     pub(crate) fn csv_header(self) -> Option<String> {
@@ -323,10 +329,26 @@ impl Record {
         }
     }
 
+    /// [`Record::render`], taking the record: the `line` format then writes
+    /// the record's own `line` text, without copying it.
+    pub(crate) fn into_text(mut self, style: Style) -> String {
+        match style.format {
+            Format::Line => {
+                let line = std::mem::take(&mut self.line);
+                self.extend_line(line, style)
+            }
+            _ => self.render(style),
+        }
+    }
+
     /// `text` with ` time_ms=...` and the statistics appended, for the
     /// one-line formats.
     fn one_line(&self, text: &str, style: Style) -> String {
-        let mut out = text.to_owned();
+        self.extend_line(text.to_owned(), style)
+    }
+
+    /// [`Record::one_line`] of a text already owned.
+    fn extend_line(&self, mut out: String, style: Style) -> String {
         if style.timer {
             let _ = write!(out, " time_ms={}", millis(self.time));
         }

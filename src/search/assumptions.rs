@@ -27,6 +27,17 @@ impl Assumption {
         }
     }
 
+    /// Applies it to a store where no change needs saving or waking anyone (a
+    /// search's start without levels): false if it wipes out the domain. An
+    /// equality, the usual assumption, is one word written in place.
+    #[inline(always)]
+    pub(super) fn apply_unsaved(self, store: &mut Store) -> bool {
+        match self {
+            Assumption::Equal(var, value) => store.fix_unsaved(var, value),
+            _ => self.apply(store).is_ok(),
+        }
+    }
+
     pub(super) fn var(self) -> u32 {
         match self {
             Assumption::Equal(var, _)

@@ -209,7 +209,7 @@ impl Solver {
         // Without levels every propagator is queued already: no one to wake, and no
         // event to work out.
         let applied = match self.levels.is_empty() {
-            true => (self.assumptions.iter()).all(|a| a.apply(&mut self.store).is_ok()),
+            true => (self.assumptions.iter()).all(|a| a.apply_unsaved(&mut self.store)),
             false => self
                 .assumptions
                 .iter()

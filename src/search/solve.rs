@@ -219,6 +219,14 @@ impl Solver {
         self.model.vars.owns(var).then(|| self.store.min(var.raw()))
     }
 
+    /// The values of the first `n` variables (at most all of them) in the solution
+    /// [`Solver::advance`] reached, as [`Solver::solution_value`] gives them, read
+    /// straight from the domain words: for a caller whose main variables are the
+    /// model's first ones, such as the cells of a Sudoku.
+    pub(crate) fn leading_solution_values(&self, n: usize) -> impl Iterator<Item = i32> + '_ {
+        self.store.leading_mins(n)
+    }
+
     pub(super) fn current_solution(&self) -> Solution {
         Solution {
             values: (0..self.store.var_count() as u32)

@@ -286,6 +286,16 @@ impl Store {
         &self.cells[..self.small_run]
     }
 
+    /// The smallest value of each of the first `n` variables (at most all of them),
+    /// read straight from the words of the leading small domains: for a model whose
+    /// first variables are its main ones, such as a solution's cells.
+    pub(crate) fn leading_mins(&self, n: usize) -> impl Iterator<Item = i32> + '_ {
+        let small = n.min(self.small_run);
+        let words = (self.layouts[..small].iter().zip(&self.cells[..small]))
+            .map(|(l, &word)| l.base + word.trailing_zeros() as i32);
+        words.chain((small..n).map(|var| self.min(var as u32)))
+    }
+
     #[inline]
     pub(crate) fn is_fixed(&self, var: u32) -> bool {
         let l = self.layouts[var as usize];

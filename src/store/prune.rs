@@ -272,6 +272,27 @@ impl Store {
         self.fix_large(l, value)
     }
 
+    /// [`Store::fix`] when no change needs saving (every cell is saved in this
+    /// epoch, as right after [`Store::reset_from`]) and no event is wanted: false
+    /// if the domain would be wiped out (it is then unchanged). A small domain is
+    /// one word written in place.
+    #[inline(always)]
+    pub(crate) fn fix_unsaved(&mut self, var: u32, value: i32) -> bool {
+        let l = self.layouts[var as usize];
+        if !l.is_small() {
+            return self.fix_large(l, value).is_ok();
+        }
+        debug_assert_eq!(self.stamps[l.start as usize], self.epoch, "saved");
+        let word = &mut self.cells[l.start as usize];
+        // As `fix`, a wipe-out leaves the domain as it was.
+        let kept = *word & l.offset_of(value).map_or(0, |index| 1 << index);
+        if kept == 0 {
+            return false;
+        }
+        *word = kept;
+        true
+    }
+
     #[inline(never)]
     fn fix_large(&mut self, l: Layout, value: i32) -> Result<Event, Wipeout> {
         if l.is_interval() {

@@ -48,15 +48,19 @@ fn large_domain_keeps_bounds_through_removals() {
     assert_eq!(store.remove(x, 99), Err(Wipeout));
 }
 
-#[test]
-fn bounds_are_min_and_max_in_every_shape() {
-    let shapes: [Vec<i32>; 4] = [
+/// The values of a domain of each shape: small, bitset, table, interval.
+fn every_shape() -> [Vec<i32>; 4] {
+    [
         vec![-3, 0, 5],                                        // small
         (10..200).step_by(3).collect(),                        // bitset
         (0..100).map(|i| i * 1000).collect(),                  // table
         (-100_000..100_000).filter(|v| v % 97 != 0).collect(), // interval
-    ];
-    for values in shapes {
+    ]
+}
+
+#[test]
+fn bounds_are_min_and_max_in_every_shape() {
+    for values in every_shape() {
         let (mut store, x) = store_with(&values);
         assert_eq!(store.bounds(x), (store.min(x), store.max(x)));
         store.set_min(x, values[1]).unwrap();
@@ -220,6 +224,50 @@ fn words_written_unsaved_come_back_at_undo_only_when_copying() {
         assert_eq!(store.size(0), 1);
         store.undo_to(mark);
         assert_eq!(store.values(0).collect::<Vec<_>>(), vec![1, 2, 3]);
+    }
+}
+
+#[test]
+fn leading_mins_read_the_words_then_any_other_shape() {
+    let mut store = Store::default();
+    store.add_var(&[-3, 0, 5]);
+    store.add_var(&[7, 8]);
+    store.add_var(&(10..200).step_by(3).collect::<Vec<_>>()); // bitset: ends the run
+    store.add_var(&[4, 9]);
+    store.remove(0, -3).unwrap();
+    store.remove(2, 10).unwrap();
+    assert_eq!(store.small_run, 2);
+    for n in 0..=store.var_count() {
+        let mins: Vec<i32> = (0..n as u32).map(|var| store.min(var)).collect();
+        assert_eq!(store.leading_mins(n).collect::<Vec<_>>(), mins, "{n}");
+    }
+    assert_eq!(store.leading_mins(4).collect::<Vec<_>>(), [0, 7, 13, 4]);
+}
+
+#[test]
+fn fixing_unsaved_after_a_reset_agrees_with_fix_in_every_shape() {
+    for values in every_shape() {
+        let (model, x) = store_with(&values);
+        let tries = [
+            values[0],
+            values[values.len() / 2],
+            values[0] - 1,
+            1,
+            97,
+            6000,
+        ];
+        for value in tries {
+            let (mut fixed, mut unsaved) = (model.clone(), model.clone());
+            fixed.reset_from(&model);
+            unsaved.reset_from(&model);
+            let fits = fixed.fix(x, value).is_ok();
+            assert_eq!(unsaved.fix_unsaved(x, value), fits, "{value}");
+            let domain = |store: &Store| store.values(x).collect::<Vec<_>>();
+            assert_eq!(domain(&unsaved), domain(&fixed), "{value}");
+            // A wipe-out leaves the domain as it was.
+            assert_eq!(fits, domain(&unsaved) != values, "{value}");
+            assert!(unsaved.trail.is_empty());
+        }
     }
 }
 

@@ -90,16 +90,17 @@ pub struct SudokuSolver {
 impl Engine {
     /// The solution the solver has reached, as a grid of the puzzle's size.
     fn solution(&self, puzzle: &Grid) -> Grid {
-        let mut grid = puzzle.clone();
-        for (cell, &var) in grid.cells_mut().iter_mut().zip(&self.cells) {
-            // The domains are 1..=side.
-            *cell = self.solver.solution_value(var).unwrap_or_default() as u8;
-        }
-        grid
+        // The cells are the model's first variables, and their domains 1..=side.
+        let values = self.solver.leading_solution_values(self.cells.len());
+        Grid::from_solution(puzzle.box_size(), values.map(|value| value as u8).collect())
     }
 
     fn new(box_size: usize, options: SolverOptions, limits: &Limits) -> Result<Engine, ModelError> {
         let (model, cells) = SudokuModel::new(box_size, options.propagation)?.into_parts();
+        debug_assert!(
+            (cells.iter().enumerate()).all(|(i, cell)| cell.raw() as usize == i),
+            "the cells are the model's first variables, in order"
+        );
         let mut solver = Solver::with_config(model, options.search);
         solver.set_limits(limits.clone());
         Ok(Engine { solver, cells })
@@ -235,13 +236,10 @@ impl SudokuSolver {
     /// Resets the engine of the grid's size and assumes its clues.
     fn load(&mut self, grid: &Grid) -> Option<&mut Engine> {
         let engine = self.engine_of(grid.box_size())?;
-        engine.solver.reset();
-        for (&var, &digit) in engine.cells.iter().zip(grid.cells()) {
-            if digit != 0 {
-                let assumed = engine.solver.assume(var, i32::from(digit));
-                debug_assert!(assumed.is_ok(), "the solver's own variable");
-            }
-        }
+        let clues = (engine.cells.iter().zip(grid.cells()))
+            .filter(|&(_, &digit)| digit != 0)
+            .map(|(&var, &digit)| (var, i32::from(digit)));
+        engine.solver.reset_assuming(clues);
         Some(engine)
     }
 }

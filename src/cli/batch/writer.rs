@@ -92,6 +92,12 @@ impl<O: Write, E: Write> Ordered<O, E> {
         else {
             return false;
         };
+        if offset == 0 && self.waiting.is_empty() {
+            // Next in line with nothing waiting (always so with one thread).
+            self.write(&done);
+            self.written += 1;
+            return true;
+        }
         if self.waiting.len() <= offset {
             self.waiting.resize_with(offset + 1, || None);
         }

@@ -93,7 +93,8 @@ fn solve_item(
     first: bool,
     trace: Option<&TraceRequest>,
 ) -> ItemReport {
-    let started = Instant::now();
+    // The clock is read only if the record shows the time.
+    let started = style.shows_time().then(Instant::now);
     let grid = match parse_item(item, style) {
         Ok(grid) => grid,
         Err(report) => return report,
@@ -133,7 +134,7 @@ fn solve_item(
         &grid,
         &answer,
         &solver.statistics(),
-        started.elapsed(),
+        started.map_or(Duration::ZERO, |started| started.elapsed()),
         style.format,
     );
     if style.stats {
@@ -141,7 +142,7 @@ fn solve_item(
         let unique = matches!(answer, Answer::Unique(_) | Answer::Found(_));
         record = record.stats(unique.then(|| Stats::of_puzzle(&grid, limits)).flatten());
     }
-    let text = record.render(style);
+    let text = record.into_text(style);
     let report = match answer {
         Answer::Unique(_) | Answer::Found(_) => ItemReport::success(text),
         _ => ItemReport::failure(text),

@@ -134,9 +134,13 @@ impl Item {
             what,
             byte: e.valid_up_to() + 1,
         })?;
-        match text.bytes().position(|b| b == 0) {
-            Some(at) => Err(LineError::Nul { what, byte: at + 1 }),
-            None => Ok(text),
+        // `contains` looks a word at a time; the position is only for the message.
+        match text.as_bytes().contains(&0) {
+            true => Err(LineError::Nul {
+                what,
+                byte: text.bytes().position(|b| b == 0).unwrap_or_default() + 1,
+            }),
+            false => Ok(text),
         }
     }
 }

@@ -124,6 +124,13 @@ impl Grid {
         Ok(Grid { box_size, cells })
     }
 
+    /// A grid of the box size from cells the caller knows are right: `side²` of
+    /// them, each `0..=side` (checked in debug builds), such as a solver's solution.
+    pub(crate) fn from_solution(box_size: usize, cells: Vec<u8>) -> Grid {
+        debug_assert!(Grid::from_cells(box_size, cells.clone()).is_ok());
+        Grid { box_size, cells }
+    }
+
     /// The box size: 2 to 5.
     pub fn box_size(&self) -> usize {
         self.box_size
@@ -236,11 +243,6 @@ impl Grid {
                 row * side + col
             }
         })
-    }
-
-    /// The cells to write, row-major, each `0` or a digit up to [`side`](Self::side).
-    pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
-        &mut self.cells
     }
 
     /// The index into `cells` of a cell, if it is inside the grid.
