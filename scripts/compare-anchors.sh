@@ -8,7 +8,9 @@
 # Needs the anchor harness built (see ../shared/anchors/README.md); set ANCHOR to its
 # binary if it is not at /tmp/anchor-target/release/sudoku-crate-bench. Set ALLDIFF to
 # time another build of alldiff than this repository's release binary, and ALLDIFF_ARGS
-# to add options to its `solve` (say, `--propagation root-locked`).
+# to add options to its `solve` (say, `--propagation root-locked`). Set BEFORE to an older
+# build to time it in the same rounds, each round running it, alldiff and the anchor in
+# turn: its ratio is printed as `before`, and `after/before` is the change.
 set -euo pipefail
 rounds=5
 if [[ ${1:-} == --rounds ]]; then rounds=$2; shift 2; fi
@@ -34,7 +36,10 @@ seconds() {
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-printf '%-28s %9s %12s %12s %14s %14s %7s\n' file puzzles alldiff_s anchor_s alldiff/s anchor/s ratio
+before=${BEFORE:-}
+printf '%-28s %9s %12s %12s %14s %14s %7s' file puzzles alldiff_s anchor_s alldiff/s anchor/s ratio
+[[ -n $before ]] && printf ' %9s %7s %12s' before_s before after/before
+echo
 for file in "$@"; do
   n=$(grep -cv '^\s*$' "$file")
   # The two must agree line for line before their times mean anything.
@@ -42,13 +47,21 @@ for file in "$@"; do
     echo "$file: alldiff and the anchor disagree" >&2
     exit 1
   fi
-  ours=() theirs=()
+  ours=() theirs=() olds=()
   for ((i = 0; i < rounds; i++)); do
+    if [[ -n $before ]]; then
+      olds+=("$(seconds "$before" solve --threads 1 --format line "${extra[@]}" --input "$file")")
+    fi
     ours+=("$(seconds "$alldiff" solve --threads 1 --format line "${extra[@]}" --input "$file")")
     theirs+=("$(seconds "$anchor" --solve "$file")")
   done
   a=$(printf '%s\n' "${ours[@]}" | median)
   b=$(printf '%s\n' "${theirs[@]}" | median)
-  printf '%-28s %9d %12.3f %12.3f %14.0f %14.0f %7.3f\n' "$(basename "$file")" "$n" "$a" "$b" \
+  printf '%-28s %9d %12.3f %12.3f %14.0f %14.0f %7.3f' "$(basename "$file")" "$n" "$a" "$b" \
     "$(echo "$n / $a" | bc -l)" "$(echo "$n / $b" | bc -l)" "$(echo "$b / $a" | bc -l)"
+  if [[ -n $before ]]; then
+    o=$(printf '%s\n' "${olds[@]}" | median)
+    printf ' %9.3f %7.3f %12.3f' "$o" "$(echo "$b / $o" | bc -l)" "$(echo "$o / $a" | bc -l)"
+  fi
+  echo
 done
