@@ -334,14 +334,13 @@ impl Solver {
     /// caller that holds the solver's own variables (checked in debug builds), such
     /// as a Sudoku solver loading a puzzle's clues: one call instead of one a clue.
     pub(crate) fn reset_assuming(&mut self, fixes: impl IntoIterator<Item = (VarId, i32)>) {
+        self.reset();
         let vars = &self.model.vars;
-        self.assumptions.clear();
         self.assumptions
             .extend(fixes.into_iter().map(|(var, value)| {
                 debug_assert!(vars.owns(var), "the solver's own variable");
                 Assumption::Equal(var.raw(), value)
             }));
-        self.fresh(Goal::All);
     }
 
     /// The next search starts anew, for `goal`.
