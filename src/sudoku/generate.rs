@@ -364,20 +364,35 @@ fn reachable(orbits: &[Vec<usize>], hints: usize) -> bool {
 }
 
 /// A random complete grid, or `None` if the search hit the node limit.
+///
+/// The boxes on the diagonal share no row, column or box, so each is filled with its
+/// own random permutation first, at once; the search then completes the rest with
+/// random values. That leaves it a third of the cells of a 9x9 grid to decide.
 fn complete_grid(
     solver: &mut SudokuSolver,
     box_size: usize,
     seed: u64,
 ) -> Result<Option<Grid>, GenerateError> {
-    let empty =
+    let mut start =
         Grid::empty(box_size).map_err(|_| GenerateError::UnsupportedBoxSize { box_size })?;
+    let side = start.side();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut digits: Vec<usize> = (1..=side).collect();
+    for b in 0..box_size {
+        shuffle(&mut digits, &mut rng);
+        for (k, &digit) in digits.iter().enumerate() {
+            let (row, col) = (b * box_size + k / box_size, b * box_size + k % box_size);
+            // At most 25: fits.
+            start.set(row, col, Some(digit as u8));
+        }
+    }
     let search = solver.options().search;
     solver.set_search(
         SearchConfig::new()
             .variable_order(VariableOrder::SmallestDomain)
-            .value_order(ValueOrder::Random(seed)),
+            .value_order(ValueOrder::Random(rng.random())),
     );
-    let grid = solver.solve_first(&empty).ok().flatten();
+    let grid = solver.solve_first(&start).ok().flatten();
     solver.set_search(search);
     Ok(grid)
 }
