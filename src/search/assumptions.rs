@@ -1,5 +1,7 @@
 //! What every search of a solver starts from: assumptions, and levels of them.
 
+use smallvec::SmallVec;
+
 use crate::store::{Event, Store, Wipeout};
 
 /// A restriction every search of the solver starts from.
@@ -62,7 +64,8 @@ impl Assumption {
 /// below every search until popped.
 #[derive(Clone, Debug)]
 pub(super) struct Level {
-    pub(super) assumptions: Vec<(u32, i32)>,
+    /// Inline up to four: a Sudoku generator's levels are orbits of clues.
+    pub(super) assumptions: SmallVec<[(u32, i32); 4]>,
     /// The trail length before the level was applied.
     pub(super) mark: usize,
     /// Whether this level or one below contradicts the model.

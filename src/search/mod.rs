@@ -30,6 +30,8 @@ mod stats;
 use std::sync::Arc;
 use std::time::Instant;
 
+use smallvec::SmallVec;
+
 pub use branching::{Phase, SearchConfig, ValueOrder, VariableOrder};
 pub use limits::{Limits, StopReason};
 pub use observer::{Branch, Decision, SearchObserver};
@@ -371,7 +373,7 @@ impl Solver {
         let assumptions = assumptions
             .into_iter()
             .map(|(var, value)| Ok((self.model.check_var(var).map(|()| var.raw())?, value)))
-            .collect::<Result<Vec<(u32, i32)>, ModelError>>()?;
+            .collect::<Result<SmallVec<[(u32, i32); 4]>, ModelError>>()?;
         self.fresh(Goal::All);
         // Propagating the level is no search: the latest search's statistics stay.
         let propagations = self.stats.propagations;

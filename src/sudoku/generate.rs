@@ -3,6 +3,7 @@
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
+use smallvec::SmallVec;
 
 use crate::sudoku::{Difficulty, Grid, RateError, SolverOptions, SudokuSolver, rate_with_limit};
 use crate::{Limits, Outcome, SearchConfig, Solver, ValueOrder, VarId, VariableOrder};
@@ -352,7 +353,7 @@ fn resolve(
 
 /// Whether some orbits hold exactly `hints` cells in all (a subset sum). O(orbits x
 /// cells).
-fn reachable(orbits: &[Vec<usize>], hints: usize) -> bool {
+fn reachable(orbits: &[Orbit], hints: usize) -> bool {
     let mut sums = vec![false; hints + 1];
     sums[0] = true;
     for orbit in orbits {
@@ -406,7 +407,7 @@ fn complete_grid(
 fn remove_clues(
     solver: &mut SudokuSolver,
     solution: &Grid,
-    orbits: &[Vec<usize>],
+    orbits: &[Orbit],
     target: usize,
     rng: &mut Xoshiro256PlusPlus,
 ) -> Grid {
@@ -473,8 +474,11 @@ fn shuffle(items: &mut [usize], rng: &mut Xoshiro256PlusPlus) {
     }
 }
 
+/// One orbit's cells: at most four, kept inline.
+pub(crate) type Orbit = SmallVec<[usize; 4]>;
+
 /// The cells grouped into orbits of the symmetry, each orbit once, in cell order.
-pub(crate) fn orbits(side: usize, symmetry: Symmetry) -> Vec<Vec<usize>> {
+pub(crate) fn orbits(side: usize, symmetry: Symmetry) -> Vec<Orbit> {
     let n = side - 1;
     let mut seen = vec![false; side * side];
     let mut orbits = Vec::new();
@@ -483,19 +487,19 @@ pub(crate) fn orbits(side: usize, symmetry: Symmetry) -> Vec<Vec<usize>> {
             if seen[r * side + c] {
                 continue;
             }
-            let mut orbit: Vec<(usize, usize)> = match symmetry {
-                Symmetry::None => vec![(r, c)],
-                Symmetry::Rotate180 => vec![(r, c), (n - r, n - c)],
-                Symmetry::Rotate90 => vec![(r, c), (c, n - r), (n - r, n - c), (n - c, r)],
-                Symmetry::Mirror => vec![(r, c), (r, n - c)],
-                Symmetry::Flip => vec![(r, c), (n - r, c)],
-                Symmetry::Diagonal => vec![(r, c), (c, r)],
+            let images: &[(usize, usize)] = match symmetry {
+                Symmetry::None => &[(r, c)],
+                Symmetry::Rotate180 => &[(r, c), (n - r, n - c)],
+                Symmetry::Rotate90 => &[(r, c), (c, n - r), (n - r, n - c), (n - c, r)],
+                Symmetry::Mirror => &[(r, c), (r, n - c)],
+                Symmetry::Flip => &[(r, c), (n - r, c)],
+                Symmetry::Diagonal => &[(r, c), (c, r)],
                 // Resolved before the orbits are made; as a fallback, one at a time.
-                Symmetry::Random => vec![(r, c)],
+                Symmetry::Random => &[(r, c)],
             };
-            orbit.sort_unstable();
-            orbit.dedup();
-            let cells: Vec<usize> = orbit.into_iter().map(|(r, c)| r * side + c).collect();
+            let mut cells: Orbit = images.iter().map(|&(r, c)| r * side + c).collect();
+            cells.sort_unstable();
+            cells.dedup();
             for &cell in &cells {
                 seen[cell] = true;
             }
