@@ -10,7 +10,7 @@ use common::{all_configs, queens};
 
 use alldiff::{
     Conflict, Context, CountStatus, Limits, Model, ModelError, Outcome, PostContext, Propagator,
-    Restarts, SearchConfig, Solver, StopReason, Strength, ValueOrder, VarId, Wake,
+    Restarts, SearchConfig, Solver, Step, StopReason, Strength, ValueOrder, VarId, Wake,
 };
 
 const A000170: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
@@ -142,6 +142,41 @@ fn time_limit_stops_promptly() {
     let took = started.elapsed();
     assert_eq!(count.status, CountStatus::Stopped(StopReason::TimeLimit));
     assert!(took < Duration::from_millis(1000), "took {took:?}");
+}
+
+#[test]
+fn an_untimed_search_counts_alike_and_still_keeps_a_time_limit() {
+    let (model, _) = queens(8, Strength::Value);
+    let mut solver = Solver::new(model);
+    assert!(solver.measures_time());
+    solver.measure_time(false);
+    assert_eq!(solver.count(None).solutions, 92);
+    assert_eq!(solver.statistics().solve_time, Duration::ZERO);
+    solver.measure_time(true);
+    assert_eq!(solver.count(None).solutions, 92);
+    assert!(solver.statistics().solve_time > Duration::ZERO);
+
+    // A limit set before the search, and one set between the steps of a search
+    // begun without the clock: both stop it.
+    let (model, _) = queens(30, Strength::Value);
+    let mut solver = Solver::new(model);
+    solver.measure_time(false);
+    solver.set_limits(Limits::none().with_time(Duration::from_millis(100)));
+    let started = Instant::now();
+    assert_eq!(
+        solver.count(None).status,
+        CountStatus::Stopped(StopReason::TimeLimit)
+    );
+    assert!(started.elapsed() < Duration::from_millis(1000));
+    solver.set_limits(Limits::none());
+    assert!(solver.solutions().next().is_some());
+    // The node limit only ends the test if the time limit is not kept.
+    let limits = Limits::none().with_nodes(50_000_000);
+    solver.set_limits(limits.with_time(Duration::from_millis(100)));
+    let started = Instant::now();
+    while let Step::Solution = solver.advance() {}
+    assert_eq!(solver.advance(), Step::Stopped(StopReason::TimeLimit));
+    assert!(started.elapsed() < Duration::from_millis(1000));
 }
 
 #[test]

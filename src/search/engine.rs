@@ -57,9 +57,14 @@ impl Solver {
             constraints = self.model.constraint_count(),
         )
         .entered();
-        let resumed = Instant::now();
+        let clock = self.timed || self.limits.has_time();
+        let resumed = clock.then(Instant::now);
+        // A search begun without the clock is timed, for a limit set since, from now.
+        self.started = self.started.or(resumed);
         let step = self.search(observer, resumed);
-        self.stats.solve_time += resumed.elapsed();
+        if let (true, Some(resumed)) = (self.timed, resumed) {
+            self.stats.solve_time += resumed.elapsed();
+        }
         match step {
             Step::Solution => self.state = State::AtSolution,
             Step::Exhausted => self.state = State::Exhausted,
@@ -68,8 +73,8 @@ impl Solver {
         step
     }
 
-    /// [`Solver::step`], which began at `now`.
-    fn search(&mut self, observer: &mut impl SearchObserver, now: Instant) -> Step {
+    /// [`Solver::step`], which began at `now` (if it read the clock).
+    fn search(&mut self, observer: &mut impl SearchObserver, now: Option<Instant>) -> Step {
         match self.state {
             State::Fresh => {
                 if !self.start_search(observer, now) {
@@ -173,7 +178,7 @@ impl Solver {
     pub(super) fn start_search(
         &mut self,
         observer: &mut impl SearchObserver,
-        now: Instant,
+        now: Option<Instant>,
     ) -> bool {
         self.stats = Statistics::default();
         self.started = now;

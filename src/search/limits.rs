@@ -49,12 +49,18 @@ impl Limits {
         self
     }
 
-    /// Which limit, if any, is exceeded now.
+    /// Whether a time limit is set: only then need a search read the clock.
+    pub(crate) fn has_time(&self) -> bool {
+        self.time.is_some()
+    }
+
+    /// Which limit, if any, is exceeded now; `started` is when the search started, if
+    /// the clock was read then (it is, when a time limit is set).
     pub(crate) fn exceeded(
         &self,
         nodes: u64,
         failures: u64,
-        started: Instant,
+        started: Option<Instant>,
     ) -> Option<StopReason> {
         if self.nodes.is_some_and(|limit| nodes >= limit) {
             return Some(StopReason::NodeLimit);
@@ -69,7 +75,7 @@ impl Limits {
         {
             return Some(StopReason::Cancelled);
         }
-        if self.time.is_some_and(|limit| started.elapsed() >= limit) {
+        if (self.time.zip(started)).is_some_and(|(limit, started)| started.elapsed() >= limit) {
             return Some(StopReason::TimeLimit);
         }
         None

@@ -126,7 +126,10 @@ pub struct Solver {
     /// The current node's depth in the search tree: decisions from the root, `!=`
     /// branches included (the stack holds only choices with a branch left).
     depth: u32,
-    started: Instant,
+    /// When the running search started, if the clock was read then (see `timed`).
+    started: Option<Instant>,
+    /// Whether each step measures its time ([`Solver::measure_time`]).
+    timed: bool,
 }
 
 impl std::fmt::Debug for Solver {
@@ -176,7 +179,8 @@ impl Solver {
             state: State::Fresh,
             node: 0,
             depth: 0,
-            started: Instant::now(),
+            started: None,
+            timed: true,
             model,
         }
     }
@@ -300,6 +304,20 @@ impl Solver {
     /// The limits in force.
     pub fn limits(&self) -> &Limits {
         &self.limits
+    }
+
+    /// Whether searches measure their time, [`Statistics::solve_time`]: on by
+    /// default. Each step of a search then reads the clock twice, some tens of
+    /// nanoseconds; a caller running many tiny searches whose times it never shows
+    /// (a Sudoku generator's uniqueness checks) may turn it off. Off, the solve time
+    /// stays zero and the clock is read only for a time limit.
+    pub fn measure_time(&mut self, on: bool) {
+        self.timed = on;
+    }
+
+    /// Whether searches measure their time ([`Solver::measure_time`]).
+    pub fn measures_time(&self) -> bool {
+        self.timed
     }
 
     /// The statistics of the latest search (all of it, restarts included).

@@ -1,8 +1,6 @@
 //! Running searches: for one solution, an optimum, a count, every solution in turn
 //! or one step at a time, and how each ended.
 
-use std::time::Instant;
-
 use super::{
     Goal, Objective, Optimization, SearchObserver, Solution, Solutions, Solver, StopReason,
 };
@@ -173,7 +171,7 @@ impl Solver {
     /// `None` if propagation alone proves there is no solution.
     pub fn root_domains(&mut self) -> Option<Vec<Vec<i32>>> {
         self.fresh(Goal::All);
-        self.start_search(&mut (), Instant::now()).then(|| {
+        self.start_search(&mut (), None).then(|| {
             (0..self.store.var_count() as u32)
                 .map(|v| self.store.values(v).collect())
                 .collect()

@@ -18,7 +18,7 @@ pub(crate) fn count(args: CountArgs) -> anyhow::Result<ExitCode> {
     let options = args.propagation.options();
     let style = Style::of(&args.puzzles.output, false);
     write_header(style)?;
-    let new_solver = || new_solver(options, &limits);
+    let new_solver = || new_solver(options, &limits, style);
     run_batch(&args.puzzles, new_solver, |state, item, _| {
         count_item(state, item, style, limit)
     })
@@ -82,7 +82,7 @@ mod tests {
     fn run(text: &str, format: Format, limit: u64, limits: &Limits) -> ItemReport {
         let item = Item::new(Origin::Argument(1), text.as_bytes().to_vec());
         count_item(
-            &mut new_solver(SolverOptions::default(), limits),
+            &mut new_solver(SolverOptions::default(), limits, Style::plain(format)),
             &item,
             Style::plain(format),
             limit,

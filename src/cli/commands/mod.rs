@@ -85,11 +85,13 @@ fn stopped(item: &Item, grid: &Grid, reason: StopReason) -> Record {
         .label("Reason", reason.to_string())
 }
 
-/// The per-thread state of solve and count: a solver with the batch's options and
-/// limits, the same for every item.
-fn new_solver(options: SolverOptions, limits: &Limits) -> SudokuSolver {
+/// The per-thread state of solve, count and rate: a solver with the batch's options
+/// and limits, the same for every item, that reads the clock only if the records
+/// show a time.
+fn new_solver(options: SolverOptions, limits: &Limits, style: Style) -> SudokuSolver {
     let mut solver = SudokuSolver::with_options(options);
     solver.set_limits(limits.clone());
+    solver.measure_time(style.shows_time());
     solver
 }
 

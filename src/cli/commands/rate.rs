@@ -18,7 +18,7 @@ pub(crate) fn rate(args: RateArgs) -> anyhow::Result<ExitCode> {
     write_header(style)?;
     run_batch(
         &args.puzzles,
-        || new_solver(SolverOptions::default(), &limits),
+        || new_solver(SolverOptions::default(), &limits, style),
         |solver, item, _| rate_item(solver, item, style, &limits),
     )
 }

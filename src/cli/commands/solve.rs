@@ -69,7 +69,7 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     };
     let style = Style::of(&puzzles.output, args.stats.stats);
     write_header(style)?;
-    let new_solver = || new_solver(options, &limits);
+    let new_solver = || new_solver(options, &limits, style);
     let code = run_batch(&puzzles, new_solver, |state, item, _| {
         solve_item(state, item, style, &limits, first, trace.as_ref())
     })?;
@@ -244,9 +244,9 @@ mod tests {
         "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
 
     fn run(text: &str, format: Format, first: bool) -> ItemReport {
-        let mut state = new_solver(SolverOptions::default(), &Limits::none());
-        let item = Item::new(Origin::Line(1), text.as_bytes().to_vec());
         let style = Style::plain(format);
+        let mut state = new_solver(SolverOptions::default(), &Limits::none(), style);
+        let item = Item::new(Origin::Line(1), text.as_bytes().to_vec());
         solve_item(&mut state, &item, style, &Limits::none(), first, None)
     }
 

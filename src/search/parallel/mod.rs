@@ -440,7 +440,7 @@ impl<'a> Shared<'a> {
         if let Some(reason) = self.limits.exceeded(
             self.nodes.load(Ordering::Relaxed),
             self.failures.load(Ordering::Relaxed),
-            self.started,
+            Some(self.started),
         ) {
             self.halt(Some(reason));
         }
@@ -627,7 +627,7 @@ impl Budget<'_, '_> {
             time: None,
             ..shared.limits.clone()
         };
-        if let Some(reason) = limits.exceeded(nodes, failures, shared.started) {
+        if let Some(reason) = limits.exceeded(nodes, failures, Some(shared.started)) {
             shared.halt(Some(reason));
         }
     }

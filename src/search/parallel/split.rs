@@ -1,7 +1,5 @@
 //! Splitting the top of the tree into subproblems that partition its solutions.
 
-use std::time::Instant;
-
 use super::add;
 use crate::search::assumptions::Assumption;
 use crate::search::{Branch, Goal, Solver, Statistics};
@@ -56,7 +54,7 @@ pub(super) fn split(
         solver.assumptions.truncate(base);
         solver.assumptions.extend_from_slice(&decisions);
         solver.fresh(goal);
-        let consistent = solver.start_search(&mut (), Instant::now());
+        let consistent = solver.start_search(&mut (), None);
         add(stats, &solver.stats, 0);
         consistent.then(|| Open {
             subproblem: Subproblem { decisions },
