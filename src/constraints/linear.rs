@@ -541,6 +541,12 @@ impl Propagator for Linear {
             }
         }
         sums.save(ctx);
+        // An inequality that every assignment left satisfies is done with.
+        if (self.relation == Relation::LessEq && sums.high <= rhs)
+            || (self.relation == Relation::GreaterEq && sums.low >= rhs)
+        {
+            ctx.entailed();
+        }
         Ok(())
     }
 

@@ -184,6 +184,15 @@ impl<const N: usize> Propagator for SmallLinear<N> {
                 }
             }
         }
+        // An inequality that every assignment left satisfies is done with.
+        let entailed = match self.relation {
+            Relation::LessEq => hi.iter().sum::<i64>() <= self.rhs,
+            Relation::GreaterEq => lo.iter().sum::<i64>() >= self.rhs,
+            _ => false,
+        };
+        if entailed {
+            ctx.entailed();
+        }
         Ok(())
     }
 

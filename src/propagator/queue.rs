@@ -10,7 +10,7 @@
 use fixedbitset::FixedBitSet;
 
 use super::{Priority, Propagators};
-use crate::store::Event;
+use crate::store::{Event, Store};
 
 /// Who watches a variable: a propagator, the variable's local index there, and the
 /// propagator whose own changes do not wake it (itself when idempotent).
@@ -26,11 +26,13 @@ struct Watch {
 }
 
 /// A propagator's place in the queue: the local indices modified since it last ran,
-/// and whether it is queued. Together, so that a wake touches one entry.
+/// whether it is queued, and whether it is entailed (then nothing wakes it). Together,
+/// so that a wake touches one entry.
 #[derive(Clone, Debug, Default)]
 struct Waiting {
     locals: Vec<u32>,
     queued: bool,
+    entailed: bool,
 }
 
 /// No source: a watch of a propagator that its own changes wake. Differs from every
@@ -142,14 +144,22 @@ pub(crate) struct Queue {
     /// Each propagator's number of variables, so that scheduling them all at the
     /// start of every search allocates nothing.
     counts: Vec<u32>,
+    /// The entailed propagators, in the order they were found entailed (see
+    /// [`Queue::entail`]).
+    entailed: Vec<u32>,
+    /// The store's word that holds how many of `entailed` the domains stand for: it
+    /// is trailed with them, so that after backtracking [`Queue::revive`] wakes up
+    /// those found entailed since.
+    entailed_cell: usize,
 }
 
 /// No propagator: changes made by search decisions.
 pub(crate) const NO_PROPAGATOR: u32 = u32::MAX;
 
 impl Queue {
-    /// The watch lists of the posted propagators over `var_count` variables.
-    pub(crate) fn new(var_count: usize, propagators: &Propagators) -> Queue {
+    /// The watch lists of the posted propagators over `var_count` variables, with
+    /// the count of entailed propagators kept in the store's word `entailed_cell`.
+    pub(crate) fn new(var_count: usize, propagators: &Propagators, entailed_cell: usize) -> Queue {
         let count = propagators.len();
         let mut watches: Vec<Vec<(Watch, Event)>> = vec![Vec::new(); var_count];
         let mut idempotent = FixedBitSet::with_capacity(count);
@@ -198,11 +208,41 @@ impl Queue {
             wake_no_one,
             priorities,
             counts,
+            entailed: Vec::new(),
+            entailed_cell,
+        }
+    }
+
+    /// Marks `propagator` entailed: no change wakes it until [`Queue::revive`] finds
+    /// that the store has gone back to before this call. O(1).
+    pub(super) fn entail(&mut self, propagator: u32, store: &mut Store) {
+        let waiting = &mut self.waiting[propagator as usize];
+        if !waiting.entailed {
+            waiting.entailed = true;
+            self.entailed.push(propagator);
+            store.set_word(self.entailed_cell, self.entailed.len() as u64);
+        }
+    }
+
+    /// Wakes up again the propagators found entailed since the point the store's
+    /// domains are now at: to call after every undo or reset of the store, before
+    /// anything is notified. O(1) plus O(1) per propagator revived.
+    pub(crate) fn revive(&mut self, store: &Store) {
+        let kept = store.words()[self.entailed_cell] as usize;
+        while self.entailed.len() > kept {
+            let propagator = self.entailed.pop().expect("longer than kept");
+            let waiting = &mut self.waiting[propagator as usize];
+            debug_assert!(
+                !waiting.queued && waiting.locals.is_empty(),
+                "an empty queue"
+            );
+            waiting.entailed = false;
         }
     }
 
     /// Queues every propagator with all of its variables marked modified.
     pub(crate) fn schedule_all(&mut self) {
+        debug_assert!(self.entailed.is_empty(), "revived since the reset");
         self.clear();
         for index in 0..self.counts.len() {
             self.waiting[index].locals.extend(0..self.counts[index]);
@@ -263,6 +303,9 @@ impl Queue {
                 continue;
             }
             let waiting = &mut waiting[watch.propagator as usize];
+            if waiting.entailed {
+                continue;
+            }
             waiting.locals.push(watch.local);
             if !waiting.queued {
                 waiting.queued = true;
@@ -272,10 +315,17 @@ impl Queue {
     }
 
     /// The next propagator to run, with its modified local indices moved into `modified`.
+    /// Skips a propagator found entailed since it was queued.
     pub(crate) fn pop(&mut self, modified: &mut Vec<u32>) -> Option<u32> {
-        let propagator = self.levels[0].pop().or_else(|| self.levels[1].pop())?;
-        let waiting = &mut self.waiting[propagator as usize];
-        waiting.queued = false;
+        let (propagator, waiting) = loop {
+            let propagator = self.levels[0].pop().or_else(|| self.levels[1].pop())?;
+            let waiting = &mut self.waiting[propagator as usize];
+            waiting.queued = false;
+            if !waiting.entailed {
+                break (propagator, waiting);
+            }
+            waiting.locals.clear();
+        };
         // Copied, not swapped: each list keeps its own capacity, so that once warm
         // the queue allocates nothing.
         modified.clear();
@@ -337,7 +387,7 @@ mod tests {
             .post(Watcher(vec![x, y], Wake::Domain, false))
             .unwrap();
         model.post(Watcher(vec![y, x], Wake::Fixed, false)).unwrap();
-        let mut queue = Queue::new(2, &model.propagators);
+        let mut queue = Queue::new(2, &model.propagators, 0);
         queue.notify(x.raw(), Event::DOMAIN, NO_PROPAGATOR);
         queue.notify(y.raw(), Event::DOMAIN | Event::FIXED, NO_PROPAGATOR);
         let mut modified = Vec::new();
@@ -353,7 +403,7 @@ mod tests {
         let mut model = Model::new();
         let x = model.int_vars(3, 0, 5).unwrap();
         post(&mut model, &x);
-        let queue = Queue::new(3, &model.propagators);
+        let queue = Queue::new(3, &model.propagators, 0);
         (0..model.propagators.len() as u32)
             .map(|p| queue.wakes_no_one(p))
             .collect()
