@@ -265,7 +265,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
     #[test]
-    fn small_models_match_brute_force(problem in problem(2, 4, 6, 2..=3)) {
+    fn small_models_match_brute_force(problem in problem(2, 4, 6, 2..=4)) {
         check(&problem)?;
     }
 

@@ -26,14 +26,20 @@ struct Watch {
 }
 
 /// A propagator's place in the queue: the local indices modified since it last ran,
-/// whether it is queued, and whether it is entailed (then nothing wakes it). Together,
-/// so that a wake touches one entry.
+/// and whether it is [`IDLE`], [`QUEUED`] or [`ENTAILED`]. Together, so that a wake
+/// touches one entry.
 #[derive(Clone, Debug, Default)]
 struct Waiting {
     locals: Vec<u32>,
-    queued: bool,
-    entailed: bool,
+    state: u8,
 }
+
+/// Not in the queue: a wake queues it.
+const IDLE: u8 = 0;
+/// In the queue: a wake adds its local index.
+const QUEUED: u8 = 1;
+/// Entailed (see [`Queue::entail`]): a wake does nothing. Never in the queue.
+const ENTAILED: u8 = 2;
 
 /// No source: a watch of a propagator that its own changes wake. Differs from every
 /// propagator and from [`NO_PROPAGATOR`].
@@ -131,7 +137,7 @@ impl Fifo {
 pub(crate) struct Queue {
     /// Per kind of change (see [`kinds`]), the watchers it wakes.
     lists: [WatchLists; 3],
-    /// Per propagator, its modified local indices and whether it is queued.
+    /// Per propagator, its modified local indices and its state ([`IDLE`], ...).
     waiting: Vec<Waiting>,
     levels: [Fifo; 2],
     /// Per variable, its one watcher if that is idempotent (its own changes never
@@ -213,12 +219,14 @@ impl Queue {
         }
     }
 
-    /// Marks `propagator` entailed: no change wakes it until [`Queue::revive`] finds
-    /// that the store has gone back to before this call. O(1).
+    /// Marks `propagator`, which is running, entailed: no change wakes it until
+    /// [`Queue::revive`] finds that the store has gone back to before this call. Not
+    /// if its own changes have queued it again: it runs once more, and says so again
+    /// then (so that the queue never holds an entailed propagator). O(1).
     pub(super) fn entail(&mut self, propagator: u32, store: &mut Store) {
         let waiting = &mut self.waiting[propagator as usize];
-        if !waiting.entailed {
-            waiting.entailed = true;
+        if waiting.state == IDLE {
+            waiting.state = ENTAILED;
             self.entailed.push(propagator);
             store.set_word(self.entailed_cell, self.entailed.len() as u64);
         }
@@ -233,10 +241,10 @@ impl Queue {
             let propagator = self.entailed.pop().expect("longer than kept");
             let waiting = &mut self.waiting[propagator as usize];
             debug_assert!(
-                !waiting.queued && waiting.locals.is_empty(),
-                "an empty queue"
+                waiting.state == ENTAILED && waiting.locals.is_empty(),
+                "entailed, and the queue empty"
             );
-            waiting.entailed = false;
+            waiting.state = IDLE;
         }
     }
 
@@ -252,8 +260,8 @@ impl Queue {
 
     fn push(&mut self, propagator: u32) {
         let waiting = &mut self.waiting[propagator as usize];
-        if !waiting.queued {
-            waiting.queued = true;
+        if waiting.state == IDLE {
+            waiting.state = QUEUED;
             let level = self.priorities[propagator as usize] as usize;
             self.levels[level].push(propagator);
         }
@@ -303,29 +311,24 @@ impl Queue {
                 continue;
             }
             let waiting = &mut waiting[watch.propagator as usize];
-            if waiting.entailed {
-                continue;
-            }
-            waiting.locals.push(watch.local);
-            if !waiting.queued {
-                waiting.queued = true;
+            // Queued already is the common case: one test, as for a flag.
+            if waiting.state != QUEUED {
+                if waiting.state == ENTAILED {
+                    continue;
+                }
+                waiting.state = QUEUED;
                 levels[watch.level as usize].push(watch.propagator);
             }
+            waiting.locals.push(watch.local);
         }
     }
 
     /// The next propagator to run, with its modified local indices moved into `modified`.
-    /// Skips a propagator found entailed since it was queued.
     pub(crate) fn pop(&mut self, modified: &mut Vec<u32>) -> Option<u32> {
-        let (propagator, waiting) = loop {
-            let propagator = self.levels[0].pop().or_else(|| self.levels[1].pop())?;
-            let waiting = &mut self.waiting[propagator as usize];
-            waiting.queued = false;
-            if !waiting.entailed {
-                break (propagator, waiting);
-            }
-            waiting.locals.clear();
-        };
+        let propagator = self.levels[0].pop().or_else(|| self.levels[1].pop())?;
+        let waiting = &mut self.waiting[propagator as usize];
+        debug_assert_eq!(waiting.state, QUEUED, "only queued propagators are queued");
+        waiting.state = IDLE;
         // Copied, not swapped: each list keeps its own capacity, so that once warm
         // the queue allocates nothing.
         modified.clear();
@@ -340,7 +343,7 @@ impl Queue {
             for p in level.iter() {
                 let waiting = &mut self.waiting[p as usize];
                 waiting.locals.clear();
-                waiting.queued = false;
+                waiting.state = IDLE;
             }
             level.clear();
         }
