@@ -2,7 +2,7 @@
 //! assignment left ([`Context::entailed`]) is not run again below that point, and runs
 //! again once the search backtracks above it. On small random models made of the
 //! propagators that use it (half-reified and reified differences and sums, plain
-//! inequalities of two, three and more than eight terms, clauses, `t <-> or(...)`, and
+//! inequalities of two to four and more than eight terms, clauses, `t <-> or(...)`, and
 //! a propagator of this file's own), the solver finds exactly the brute-force
 //! solutions under every search order, with levels pushed and popped, and when
 //! minimising; a propagator wrongly said entailed, or an entailment not undone on
