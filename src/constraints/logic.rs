@@ -108,7 +108,8 @@ fn post_watched(ctx: &mut PostContext<'_>, lits: &[Literal]) -> Result<(), Model
 ///
 /// Two watched literals that are not false; when every literal but one is false, the last
 /// one is made true (unit propagation). A wake costs O(1) unless it falsifies a watched
-/// literal, then O(n) to find another.
+/// literal, then O(n) to find another. A satisfied clause is entailed
+/// ([`Context::entailed`](crate::Context::entailed)) and not woken again below.
 #[derive(Clone, Debug)]
 pub struct Clause {
     lits: Vec<Literal>,

@@ -511,7 +511,10 @@ impl Cond {
 /// the two bounds directly, O(1), rather than as a [`Linear`]), O(n) for another
 /// linear relation over n terms,
 /// O(|D| log |S|) for a set S, and O(min |D|) for `x == y` / `x != y`; it allocates
-/// nothing.
+/// nothing. Once `b` is fixed and what it enforces can no longer fail (`b -> C` with `b`
+/// false, `b` set from the condition, a condition against constants enforced, a
+/// difference whose bounds no longer overlap, a sum its bounds settle) the propagator
+/// is entailed ([`Context::entailed`]) and not woken again below that node.
 #[derive(Clone, Debug)]
 pub struct Reified {
     lit: Literal,
