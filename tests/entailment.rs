@@ -228,12 +228,7 @@ fn problem(
 }
 
 fn build(problem: &Problem) -> (Model, Vec<VarId>) {
-    let mut model = Model::new();
-    let vars = common::vars(&mut model, &problem.domains);
-    for spec in &problem.specs {
-        spec.post(&mut model, &vars);
-    }
-    (model, vars)
+    common::build_model(&problem.domains, &problem.specs, Spec::post)
 }
 
 /// The solutions under every search order, with levels, and the least value of the
