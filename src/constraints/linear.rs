@@ -402,7 +402,9 @@ impl Sums {
 ///
 /// `=`, `<=` and `>=` are propagated on bounds: each term's bound is tightened by what the
 /// other terms can at least contribute, repeated until nothing moves. `!=` waits until all terms
-/// but one are fixed, then removes the one value the last term must not take.
+/// but one are fixed, then removes the one value the last term must not take. An
+/// inequality whose greatest (least) sum is within the bound is entailed
+/// ([`Context::entailed`](crate::Context::entailed)) and not woken again below.
 ///
 /// A sum of more than eight terms is incremental: the propagator keeps each term's least and greatest value
 /// and their sums from call to call, reads only the terms whose bounds moved, and undoes
@@ -541,6 +543,12 @@ impl Propagator for Linear {
             }
         }
         sums.save(ctx);
+        // An inequality that every assignment left satisfies is done with.
+        if (self.relation == Relation::LessEq && sums.high <= rhs)
+            || (self.relation == Relation::GreaterEq && sums.low >= rhs)
+        {
+            ctx.entailed();
+        }
         Ok(())
     }
 

@@ -1,4 +1,4 @@
-//! Linear constraints of two or three terms, `a·x + b·y (+ c·z) ⋈ k`: the shape of
+//! Linear constraints of two to four terms, `a·x + b·y (+ c·z + d·w) ⋈ k`: the shape of
 //! differences (`d = x[j] - x[i]`), orderings (`x - y <= -1`) and steps, which
 //! [`Model::linear`](crate::Model::linear) posts as a [`SmallLinear`] instead of the
 //! general [`Linear`](super::Linear).
@@ -8,7 +8,7 @@ use crate::error::ModelError;
 use crate::ids::{VarId, View};
 use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
 
-/// `Σ coefᵢ · viewᵢ ⋈ rhs` over `N` (two or three) distinct variables with nonzero
+/// `Σ coefᵢ · viewᵢ ⋈ rhs` over `N` (two to four) distinct variables with nonzero
 /// coefficients, `⋈` one of `==`, `<=`, `>=`: the same bounds reasoning as
 /// [`Linear`](super::Linear), to the same fixpoint, so it prunes exactly what `Linear`
 /// prunes.
@@ -128,23 +128,24 @@ impl<const N: usize> SmallLinear<N> {
             }
         }
     }
-}
 
-impl<const N: usize> Propagator for SmallLinear<N> {
-    fn name(&self) -> &'static str {
-        "linear"
+    /// Says the inequality entailed when every assignment of the terms' bounds
+    /// `lo..=hi` satisfies it.
+    fn check_entailed(&self, ctx: &mut Context<'_>, lo: &[i64; N], hi: &[i64; N]) {
+        let entailed = match self.relation {
+            Relation::LessEq => hi.iter().sum::<i64>() <= self.rhs,
+            _ => lo.iter().sum::<i64>() >= self.rhs,
+        };
+        if entailed {
+            ctx.entailed();
+        }
     }
 
-    fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
-        ctx.watch_all(self.views, Wake::Bounds)
-    }
-
-    fn is_idempotent(&self) -> bool {
-        true
-    }
-
-    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::LinearBounds);
+    /// The bounds fixpoint; with `INEQUALITY` (`<=` or `>=`), and whether that leaves
+    /// the constraint entailed. Two copies, so that equalities, which are never entailed
+    /// before every term is fixed, carry no test for it.
+    #[inline(always)]
+    fn narrow<const INEQUALITY: bool>(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let (mut lo, mut hi) = ([0i64; N], [0i64; N]);
         for i in 0..N {
             (lo[i], hi[i]) = self.bounds(ctx, i);
@@ -184,7 +185,32 @@ impl<const N: usize> Propagator for SmallLinear<N> {
                 }
             }
         }
+        if INEQUALITY {
+            self.check_entailed(ctx, &lo, &hi);
+        }
         Ok(())
+    }
+}
+
+impl<const N: usize> Propagator for SmallLinear<N> {
+    fn name(&self) -> &'static str {
+        "linear"
+    }
+
+    fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+        ctx.watch_all(self.views, Wake::Bounds)
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        ctx.set_rule(Rule::LinearBounds);
+        match self.relation {
+            Relation::Equal => self.narrow::<false>(ctx),
+            _ => self.narrow::<true>(ctx),
+        }
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
@@ -284,7 +310,7 @@ mod tests {
         assert!(SmallLinear::new([(1, view(0)), (2, var(0) + 1)], Relation::Equal, 0).is_none());
     }
 
-    /// One to three random constraints of two or three terms over the same variables,
+    /// One to three random constraints of two to four terms over the same variables,
     /// from which the general propagator and this one must reach the same root domains
     /// and the same search tree.
     /// Terms `(coefficient, variable index, offset)`, relation, right-hand side.
@@ -318,14 +344,14 @@ mod tests {
     }
 
     fn case() -> impl Strategy<Value = Case> {
-        (2usize..=4).prop_flat_map(|vars| {
+        (2usize..=5).prop_flat_map(|vars| {
             let term = (
                 prop_oneof![3 => prop_oneof![Just(1), Just(-1)], 1 => -3..=3i32],
                 0..vars,
                 -2..=2i32,
             );
             let constraint = (
-                prop::collection::vec(term, 2..=3),
+                prop::collection::vec(term, 2..=4),
                 prop_oneof![
                     Just(Relation::Equal),
                     Just(Relation::LessEq),

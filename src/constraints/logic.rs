@@ -108,7 +108,8 @@ fn post_watched(ctx: &mut PostContext<'_>, lits: &[Literal]) -> Result<(), Model
 ///
 /// Two watched literals that are not false; when every literal but one is false, the last
 /// one is made true (unit propagation). A wake costs O(1) unless it falsifies a watched
-/// literal, then O(n) to find another.
+/// literal, then O(n) to find another. A satisfied clause is entailed
+/// ([`Context::entailed`](crate::Context::entailed)) and not woken again below.
 #[derive(Clone, Debug)]
 pub struct Clause {
     lits: Vec<Literal>,
@@ -127,10 +128,12 @@ fn propagate_clause(ctx: &mut Context<'_>, lits: &[Literal]) -> Result<(), Confl
     let state = ctx.state();
     let watched = [state[0] as usize, (state[1] as usize).min(lits.len() - 1)];
     if watched.iter().any(|&w| truth(ctx, lits[w]) == Some(true)) {
-        return Ok(()); // satisfied
+        ctx.entailed(); // satisfied
+        return Ok(());
     }
     if let Some(last) = settle_watches(ctx, lits, |ctx, lit| truth(ctx, lit) != Some(false)) {
         set_literal(ctx, lits[last], true)?;
+        ctx.entailed();
     }
     Ok(())
 }
@@ -317,6 +320,7 @@ impl Propagator for ReifiedOr {
                 for &lit in disjuncts {
                     set_literal(ctx, lit, false)?;
                 }
+                ctx.entailed();
                 return Ok(());
             }
             Some(false) => {}
@@ -329,6 +333,7 @@ impl Propagator for ReifiedOr {
                     .any(|&i| i > 0 && truth(ctx, clause[i as usize]) == Some(true));
                 if any_true {
                     set_literal(ctx, not_target, false)?;
+                    ctx.entailed();
                     return Ok(());
                 }
             }

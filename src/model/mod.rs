@@ -246,9 +246,9 @@ impl Model {
     ///
     /// A variable may appear in several terms (it is then propagated more weakly than if
     /// its coefficients were added up). `=`, `<=`, `>=` are propagated on bounds, `!=`
-    /// once all but one term are fixed (see [`Linear`]). Two or three terms over distinct
-    /// variables (differences such as `d == x - y`, orderings) get a dedicated
-    /// propagator that prunes the same, faster.
+    /// once all but one term are fixed (see [`Linear`]). Two to four terms over distinct
+    /// variables (differences such as `d == x - y`, orderings, short sums) get a
+    /// dedicated propagator that prunes the same, faster.
     ///
     /// Errors: [`ModelError::NoVariables`] for no terms, and
     /// [`ModelError::InvalidConstraint`] if the sum of the terms over the initial domains
@@ -277,7 +277,7 @@ impl Model {
                 reason: "the sum of the terms could overflow 64-bit integers".to_string(),
             });
         }
-        // Two or three terms (differences, orderings): the dedicated propagator.
+        // Two to four terms (differences, orderings, short sums): the dedicated propagator.
         if let Ok(&pair) = <&[_; 2]>::try_from(terms.as_slice())
             && let Some(small) = SmallLinear::new(pair, relation, rhs)
         {
@@ -285,6 +285,11 @@ impl Model {
         }
         if let Ok(&triple) = <&[_; 3]>::try_from(terms.as_slice())
             && let Some(small) = SmallLinear::new(triple, relation, rhs)
+        {
+            return self.post(small);
+        }
+        if let Ok(&quad) = <&[_; 4]>::try_from(terms.as_slice())
+            && let Some(small) = SmallLinear::new(quad, relation, rhs)
         {
             return self.post(small);
         }

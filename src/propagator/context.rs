@@ -86,6 +86,52 @@ impl Context<'_> {
         self.modified
     }
 
+    /// Says that the constraint now holds for every assignment of the current
+    /// domains (it is *entailed*, or subsumed): the propagator is not run again until
+    /// the search backtracks above this point, however its variables change below.
+    /// Call it only when that is true of every assignment left, whatever the
+    /// propagator's state; calling it after pruning in the same run is fine. Costs one
+    /// trailed word; a propagator that never calls it pays nothing.
+    ///
+    /// ```
+    /// use alldiff::{Conflict, Context, Model, ModelError, PostContext, Propagator, Solver, VarId, Wake};
+    ///
+    /// /// `x <= y`, done with once every value of `x` is at most every value of `y`.
+    /// #[derive(Debug)]
+    /// struct AtMost { x: VarId, y: VarId }
+    ///
+    /// impl Propagator for AtMost {
+    ///     fn name(&self) -> &'static str { "at_most" }
+    ///     fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+    ///         ctx.watch_all([self.x, self.y], Wake::Bounds)
+    ///     }
+    ///     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+    ///         let max_y = ctx.max(self.y);
+    ///         ctx.set_max(self.x, max_y)?;
+    ///         let min_x = ctx.min(self.x);
+    ///         ctx.set_min(self.y, min_x)?;
+    ///         if ctx.max(self.x) <= ctx.min(self.y) {
+    ///             ctx.entailed();
+    ///         }
+    ///         Ok(())
+    ///     }
+    ///     fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
+    ///         value(self.x) <= value(self.y)
+    ///     }
+    /// }
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.int_var(1, 3)?;
+    /// let y = model.int_var(1, 3)?;
+    /// model.post(AtMost { x, y })?;
+    /// assert_eq!(Solver::new(model).count(None).solutions, 6);
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    #[inline]
+    pub fn entailed(&mut self) {
+        self.queue.entail(self.current, self.store);
+    }
+
     /// Names the rule that the next removals apply, for traces and explanations.
     pub fn set_rule(&mut self, rule: Rule) {
         self.rule = rule;

@@ -20,6 +20,8 @@
 //!    `?` passes on.
 //! 4. Say when a full assignment satisfies it ([`Propagator::is_satisfied`]): debug
 //!    builds check every solution the solver reports against it.
+//! 5. Optionally, say when every assignment left satisfies it ([`Context::entailed`]):
+//!    it is then not woken again until the search backtracks above that point.
 //!
 //! Here is `x < y` over two variables, complete:
 //!

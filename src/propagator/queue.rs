@@ -10,7 +10,7 @@
 use fixedbitset::FixedBitSet;
 
 use super::{Priority, Propagators};
-use crate::store::Event;
+use crate::store::{Event, Store};
 
 /// Who watches a variable: a propagator, the variable's local index there, and the
 /// propagator whose own changes do not wake it (itself when idempotent).
@@ -26,12 +26,20 @@ struct Watch {
 }
 
 /// A propagator's place in the queue: the local indices modified since it last ran,
-/// and whether it is queued. Together, so that a wake touches one entry.
+/// and whether it is [`IDLE`], [`QUEUED`] or [`ENTAILED`]. Together, so that a wake
+/// touches one entry.
 #[derive(Clone, Debug, Default)]
 struct Waiting {
     locals: Vec<u32>,
-    queued: bool,
+    state: u8,
 }
+
+/// Not in the queue: a wake queues it.
+const IDLE: u8 = 0;
+/// In the queue: a wake adds its local index.
+const QUEUED: u8 = 1;
+/// Entailed (see [`Queue::entail`]): a wake does nothing. Never in the queue.
+const ENTAILED: u8 = 2;
 
 /// No source: a watch of a propagator that its own changes wake. Differs from every
 /// propagator and from [`NO_PROPAGATOR`].
@@ -129,7 +137,7 @@ impl Fifo {
 pub(crate) struct Queue {
     /// Per kind of change (see [`kinds`]), the watchers it wakes.
     lists: [WatchLists; 3],
-    /// Per propagator, its modified local indices and whether it is queued.
+    /// Per propagator, its modified local indices and its state ([`IDLE`], ...).
     waiting: Vec<Waiting>,
     levels: [Fifo; 2],
     /// Per variable, its one watcher if that is idempotent (its own changes never
@@ -142,14 +150,22 @@ pub(crate) struct Queue {
     /// Each propagator's number of variables, so that scheduling them all at the
     /// start of every search allocates nothing.
     counts: Vec<u32>,
+    /// The entailed propagators, in the order they were found entailed (see
+    /// [`Queue::entail`]).
+    entailed: Vec<u32>,
+    /// The store's word that holds how many of `entailed` the domains stand for: it
+    /// is trailed with them, so that after backtracking [`Queue::revive`] wakes up
+    /// those found entailed since.
+    entailed_cell: usize,
 }
 
 /// No propagator: changes made by search decisions.
 pub(crate) const NO_PROPAGATOR: u32 = u32::MAX;
 
 impl Queue {
-    /// The watch lists of the posted propagators over `var_count` variables.
-    pub(crate) fn new(var_count: usize, propagators: &Propagators) -> Queue {
+    /// The watch lists of the posted propagators over `var_count` variables, with
+    /// the count of entailed propagators kept in the store's word `entailed_cell`.
+    pub(crate) fn new(var_count: usize, propagators: &Propagators, entailed_cell: usize) -> Queue {
         let count = propagators.len();
         let mut watches: Vec<Vec<(Watch, Event)>> = vec![Vec::new(); var_count];
         let mut idempotent = FixedBitSet::with_capacity(count);
@@ -198,11 +214,43 @@ impl Queue {
             wake_no_one,
             priorities,
             counts,
+            entailed: Vec::new(),
+            entailed_cell,
+        }
+    }
+
+    /// Marks `propagator`, which is running, entailed: no change wakes it until
+    /// [`Queue::revive`] finds that the store has gone back to before this call. Not
+    /// if its own changes have queued it again: it runs once more, and says so again
+    /// then (so that the queue never holds an entailed propagator). O(1).
+    pub(super) fn entail(&mut self, propagator: u32, store: &mut Store) {
+        let waiting = &mut self.waiting[propagator as usize];
+        if waiting.state == IDLE {
+            waiting.state = ENTAILED;
+            self.entailed.push(propagator);
+            store.set_word(self.entailed_cell, self.entailed.len() as u64);
+        }
+    }
+
+    /// Wakes up again the propagators found entailed since the point the store's
+    /// domains are now at: to call after every undo or reset of the store, before
+    /// anything is notified. O(1) plus O(1) per propagator revived.
+    pub(crate) fn revive(&mut self, store: &Store) {
+        let kept = store.words()[self.entailed_cell] as usize;
+        while self.entailed.len() > kept {
+            let propagator = self.entailed.pop().expect("longer than kept");
+            let waiting = &mut self.waiting[propagator as usize];
+            debug_assert!(
+                waiting.state == ENTAILED && waiting.locals.is_empty(),
+                "entailed, and the queue empty"
+            );
+            waiting.state = IDLE;
         }
     }
 
     /// Queues every propagator with all of its variables marked modified.
     pub(crate) fn schedule_all(&mut self) {
+        debug_assert!(self.entailed.is_empty(), "revived since the reset");
         self.clear();
         for index in 0..self.counts.len() {
             self.waiting[index].locals.extend(0..self.counts[index]);
@@ -212,8 +260,8 @@ impl Queue {
 
     fn push(&mut self, propagator: u32) {
         let waiting = &mut self.waiting[propagator as usize];
-        if !waiting.queued {
-            waiting.queued = true;
+        if waiting.state == IDLE {
+            waiting.state = QUEUED;
             let level = self.priorities[propagator as usize] as usize;
             self.levels[level].push(propagator);
         }
@@ -263,11 +311,15 @@ impl Queue {
                 continue;
             }
             let waiting = &mut waiting[watch.propagator as usize];
-            waiting.locals.push(watch.local);
-            if !waiting.queued {
-                waiting.queued = true;
+            // Queued already is the common case: one test, as for a flag.
+            if waiting.state != QUEUED {
+                if waiting.state == ENTAILED {
+                    continue;
+                }
+                waiting.state = QUEUED;
                 levels[watch.level as usize].push(watch.propagator);
             }
+            waiting.locals.push(watch.local);
         }
     }
 
@@ -275,7 +327,8 @@ impl Queue {
     pub(crate) fn pop(&mut self, modified: &mut Vec<u32>) -> Option<u32> {
         let propagator = self.levels[0].pop().or_else(|| self.levels[1].pop())?;
         let waiting = &mut self.waiting[propagator as usize];
-        waiting.queued = false;
+        debug_assert_eq!(waiting.state, QUEUED, "only queued propagators are queued");
+        waiting.state = IDLE;
         // Copied, not swapped: each list keeps its own capacity, so that once warm
         // the queue allocates nothing.
         modified.clear();
@@ -290,7 +343,7 @@ impl Queue {
             for p in level.iter() {
                 let waiting = &mut self.waiting[p as usize];
                 waiting.locals.clear();
-                waiting.queued = false;
+                waiting.state = IDLE;
             }
             level.clear();
         }
@@ -337,7 +390,7 @@ mod tests {
             .post(Watcher(vec![x, y], Wake::Domain, false))
             .unwrap();
         model.post(Watcher(vec![y, x], Wake::Fixed, false)).unwrap();
-        let mut queue = Queue::new(2, &model.propagators);
+        let mut queue = Queue::new(2, &model.propagators, 0);
         queue.notify(x.raw(), Event::DOMAIN, NO_PROPAGATOR);
         queue.notify(y.raw(), Event::DOMAIN | Event::FIXED, NO_PROPAGATOR);
         let mut modified = Vec::new();
@@ -353,7 +406,7 @@ mod tests {
         let mut model = Model::new();
         let x = model.int_vars(3, 0, 5).unwrap();
         post(&mut model, &x);
-        let queue = Queue::new(3, &model.propagators);
+        let queue = Queue::new(3, &model.propagators, 0);
         (0..model.propagators.len() as u32)
             .map(|p| queue.wakes_no_one(p))
             .collect()

@@ -12,6 +12,9 @@ use crate::variables::Variables;
 #[derive(Debug, Default)]
 pub(crate) struct Propagators {
     list: Vec<Posted>,
+    /// The store's word that holds how many propagators are entailed (see
+    /// [`Context::entailed`] and `Queue::entail`), once a solver is made.
+    entailed: Option<usize>,
 }
 
 /// One posted propagator and what it registered.
@@ -42,6 +45,13 @@ impl Propagators {
             state: (start, start + state.len()),
         });
         Ok(ConstraintId(self.list.len() as u32 - 1))
+    }
+
+    /// The store's word that holds how many propagators are entailed (see
+    /// `Queue::entail`), made in `store` (the model's, which every search starts
+    /// from, at 0) the first time a solver asks.
+    pub(crate) fn entailed_cell(&mut self, store: &mut Store) -> usize {
+        *self.entailed.get_or_insert_with(|| store.add_state(&[0]))
     }
 
     pub(crate) fn len(&self) -> usize {

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use super::branching::Chosen;
 use super::{
-    Bound, Branch, Decision, Goal, Schedule, SearchObserver, Solver, State, Statistics, Step,
+    Bound, Branch, Decision, Goal, Level, Schedule, SearchObserver, Solver, State, Statistics, Step,
 };
 use crate::ids::{ConstraintId, VarId};
 use crate::propagator::{NO_PROPAGATOR, Run};
@@ -165,7 +165,7 @@ impl Solver {
             return;
         };
         self.stack.clear();
-        self.store.undo_to(top.mark);
+        self.undo_to(top.mark);
         self.node = top.parent;
         self.depth = top.parent_depth;
         self.stats.restarts += 1;
@@ -195,16 +195,16 @@ impl Solver {
         let levels_failed = match self.levels.last() {
             // The levels are propagated: only the assumptions need waking anyone.
             // Their changes are undone with the search's, back to the levels' end.
-            Some(level) => {
-                self.store.undo_to(self.levels_end);
+            Some(&Level { failed, .. }) => {
                 self.queue.clear();
-                level.failed
+                self.undo_to(self.levels_end);
+                failed
             }
             // Every propagator is queued with all its variables: no need to wake
             // anyone for the assumptions. Nothing is trailed until the first choice:
             // no backtrack goes above the root.
             None => {
-                self.store.reset_from(&self.model.vars.store);
+                self.reset_store();
                 self.queue.schedule_all();
                 false
             }
@@ -327,7 +327,7 @@ impl Solver {
     /// fails. `false` when no choice is left: the search is exhausted.
     fn backtrack(&mut self, observer: &mut impl SearchObserver) -> bool {
         while let Some(choice) = self.stack.pop() {
-            self.store.undo_to(choice.mark);
+            self.undo_to(choice.mark);
             tracing::trace!(
                 target: "alldiff::search",
                 from = self.node,
@@ -389,6 +389,19 @@ impl Solver {
             }
         }
         result
+    }
+
+    /// Undoes the domains to `mark`, waking up again the propagators found entailed
+    /// below it.
+    pub(super) fn undo_to(&mut self, mark: usize) {
+        self.store.undo_to(mark);
+        self.queue.revive(&self.store);
+    }
+
+    /// Resets the domains to the model's, where no propagator is entailed.
+    pub(super) fn reset_store(&mut self) {
+        self.store.reset_from(&self.model.vars.store);
+        self.queue.revive(&self.store);
     }
 
     /// Runs woken propagators until none is left, or one fails (its index).

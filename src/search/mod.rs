@@ -152,8 +152,10 @@ impl Solver {
     }
 
     /// A solver for `model` with the given search choices.
-    pub fn with_config(model: Model, config: SearchConfig) -> Solver {
-        let queue = Queue::new(model.var_count(), &model.propagators);
+    pub fn with_config(mut model: Model, config: SearchConfig) -> Solver {
+        let Model { vars, propagators } = &mut model;
+        let entailed = propagators.entailed_cell(&mut vars.store);
+        let queue = Queue::new(model.var_count(), &model.propagators, entailed);
         let vars_of = model.propagators.watched_vars();
         let brancher = Brancher::new(config, vars_of, model.var_count());
         Solver {
@@ -397,9 +399,9 @@ impl Solver {
         let propagations = self.stats.propagations;
         let (mut failed, mark) = match self.levels.last() {
             // Back where the levels end: a mark already, this level's.
-            Some(level) => {
-                self.store.undo_to(self.levels_end);
-                (level.failed, self.levels_end)
+            Some(&Level { failed, .. }) => {
+                self.undo_to(self.levels_end);
+                (failed, self.levels_end)
             }
             None => (!self.start_levels(), self.store.mark()),
         };
@@ -427,7 +429,7 @@ impl Solver {
     /// Takes the latest level pushed off (nothing if there is none).
     pub fn pop_level(&mut self) {
         if let Some(level) = self.levels.pop() {
-            self.store.undo_to(level.mark);
+            self.undo_to(level.mark);
             self.levels_end = level.mark;
             self.fresh(Goal::All);
         }
@@ -441,7 +443,7 @@ impl Solver {
     /// Resets the domains and propagates at the root, below the first level; whether
     /// that succeeded.
     fn start_levels(&mut self) -> bool {
-        self.store.reset_from(&self.model.vars.store);
+        self.reset_store();
         self.queue.schedule_all();
         let consistent = self.propagate().is_ok();
         self.queue.clear();

@@ -193,6 +193,21 @@ pub fn check_levels(
     Ok(())
 }
 
+/// A model with one variable for each domain, in order, and each spec posted by
+/// `post`.
+pub fn build_model<S>(
+    domains: &[Vec<i32>],
+    specs: &[S],
+    post: impl Fn(&S, &mut Model, &[VarId]),
+) -> (Model, Vec<VarId>) {
+    let mut model = Model::new();
+    let vars = vars(&mut model, domains);
+    for spec in specs {
+        post(spec, &mut model, &vars);
+    }
+    (model, vars)
+}
+
 /// One variable of `model` for each domain, in order.
 pub fn vars(model: &mut Model, domains: &[Vec<i32>]) -> Vec<VarId> {
     domains

@@ -194,6 +194,10 @@ fn at_most(ctx: &mut Context<'_>, x: View, y: View, c: i64) -> Result<(), Confli
         // Between min(y) and max(y), since min(x) - c <= max(y).
         ctx.set_min(y, bottom as i32)?;
     }
+    // Every value of x at most every value of y, plus c: done with.
+    if i64::from(ctx.max(x)) - i64::from(ctx.min(y)) <= c {
+        ctx.entailed();
+    }
     Ok(())
 }
 
@@ -401,7 +405,9 @@ impl Cond {
         }
     }
 
-    /// Propagates the condition (`holds`) or its negation.
+    /// Propagates the condition (`holds`) or its negation, and says when that leaves
+    /// it entailed ([`Context::entailed`]): always for a view against constants, when
+    /// the bounds no longer overlap for a difference, as [`Linear`] tells for a sum.
     fn enforce(&mut self, ctx: &mut Context<'_>, holds: bool) -> Result<(), Conflict> {
         match self {
             Cond::Member {
@@ -436,7 +442,10 @@ impl Cond {
                     (Set::Values(values), false) => values
                         .iter()
                         .try_for_each(|&v| ctx.remove(view, v).map(drop)),
-                }
+                }?;
+                // Every value left is inside (outside) the set now.
+                ctx.entailed();
+                Ok(())
             }
             Cond::Equality {
                 eq, ne, negated, ..
@@ -502,7 +511,10 @@ impl Cond {
 /// the two bounds directly, O(1), rather than as a [`Linear`]), O(n) for another
 /// linear relation over n terms,
 /// O(|D| log |S|) for a set S, and O(min |D|) for `x == y` / `x != y`; it allocates
-/// nothing.
+/// nothing. Once `b` is fixed and what it enforces can no longer fail (`b -> C` with `b`
+/// false, `b` set from the condition, a condition against constants enforced, a
+/// difference whose bounds no longer overlap, a sum its bounds settle) the propagator
+/// is entailed ([`Context::entailed`]) and not woken again below that node.
 #[derive(Clone, Debug)]
 pub struct Reified {
     lit: Literal,
@@ -561,15 +573,23 @@ impl Propagator for Reified {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         ctx.set_rule(Rule::Reification);
         match truth(ctx, self.lit) {
-            Some(true) => self.cond.enforce(ctx, true),
-            Some(false) if !self.half => self.cond.enforce(ctx, false),
-            Some(false) => Ok(()),
+            Some(true) => self.cond.enforce(ctx, true)?,
+            Some(false) if !self.half => self.cond.enforce(ctx, false)?,
+            // `b -> C` with `b` false: nothing left to say.
+            Some(false) => ctx.entailed(),
             None => match self.cond.entailment(ctx) {
-                Some(true) if !self.half => set_literal(ctx, self.lit, true).map(drop),
-                Some(false) => set_literal(ctx, self.lit, false).map(drop),
-                _ => Ok(()),
+                Some(true) if !self.half => {
+                    set_literal(ctx, self.lit, true)?;
+                    ctx.entailed();
+                }
+                Some(false) => {
+                    set_literal(ctx, self.lit, false)?;
+                    ctx.entailed();
+                }
+                _ => {}
             },
         }
+        Ok(())
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
