@@ -414,7 +414,7 @@ impl Sums {
 /// term wider than the slack can lose values), plus the changes undone since the last
 /// call; the first call of each search reads all n terms and sorts them by span,
 /// O(n log n). A sum of at most eight terms, or one run inside
-/// [`Reified`](crate::Reified), which does not post it, reads all n terms at every
+/// [`Reified`](crate::constraints::Reified), which does not post it, reads all n terms at every
 /// call instead and keeps no state, O(n) a pass. `!=` costs O(n) a call.
 ///
 /// Sums are computed in `i64`. [`Model::linear`](crate::Model::linear) checks, when the constraint
