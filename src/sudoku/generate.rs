@@ -368,7 +368,7 @@ fn reachable(orbits: &[Orbit], hints: usize) -> bool {
 ///
 /// The boxes on the diagonal share no row, column or box, so each is filled with its
 /// own random permutation first, at once; the search then completes the rest with
-/// random values. That leaves it a third of the cells of a 9x9 grid to decide.
+/// random values. That fills a third of a 9x9 grid at once, without a choice.
 fn complete_grid(
     solver: &mut SudokuSolver,
     box_size: usize,
