@@ -368,7 +368,7 @@ fn reachable(orbits: &[Orbit], hints: usize) -> bool {
 ///
 /// The boxes on the diagonal share no row, column or box, so each is filled with its
 /// own random permutation first, at once; the search then completes the rest with
-/// random values. That fills a third of a 9x9 grid at once, without a choice.
+/// random values: a third of a 9x9 grid is filled without a choice.
 fn complete_grid(
     solver: &mut SudokuSolver,
     box_size: usize,
