@@ -278,22 +278,21 @@ impl Model {
             });
         }
         // Two to four terms (differences, orderings, short sums): the dedicated propagator.
-        if let Ok(&pair) = <&[_; 2]>::try_from(terms.as_slice())
-            && let Some(small) = SmallLinear::new(pair, relation, rhs)
-        {
-            return self.post(small);
-        }
-        if let Ok(&triple) = <&[_; 3]>::try_from(terms.as_slice())
-            && let Some(small) = SmallLinear::new(triple, relation, rhs)
-        {
-            return self.post(small);
-        }
-        if let Ok(&quad) = <&[_; 4]>::try_from(terms.as_slice())
-            && let Some(small) = SmallLinear::new(quad, relation, rhs)
-        {
-            return self.post(small);
-        }
-        self.post(Linear::new(&terms, relation, rhs))
+        let small = (self.post_small_linear::<2>(&terms, relation, rhs))
+            .or_else(|| self.post_small_linear::<3>(&terms, relation, rhs))
+            .or_else(|| self.post_small_linear::<4>(&terms, relation, rhs));
+        small.unwrap_or_else(|| self.post(Linear::new(&terms, relation, rhs)))
+    }
+
+    /// Posts the dedicated propagator of `N` terms, if `terms` are `N` and fit it.
+    fn post_small_linear<const N: usize>(
+        &mut self,
+        terms: &[(i32, View)],
+        relation: Relation,
+        rhs: i32,
+    ) -> Option<Result<ConstraintId, ModelError>> {
+        let terms = <[_; N]>::try_from(terms).ok()?;
+        SmallLinear::new(terms, relation, rhs).map(|small| self.post(small))
     }
 
     /// `Σ views  ⋈  rhs`: [`Model::linear`] with every coefficient 1.

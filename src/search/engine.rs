@@ -57,7 +57,8 @@ impl Solver {
             constraints = self.model.constraint_count(),
         )
         .entered();
-        let clock = self.timed || self.limits.has_time();
+        // Only the solve time and a time limit need the clock.
+        let clock = self.timed || self.limits.time.is_some();
         let resumed = clock.then(Instant::now);
         // A search begun without the clock is timed, for a limit set since, from now.
         self.started = self.started.or(resumed);

@@ -49,11 +49,6 @@ impl Limits {
         self
     }
 
-    /// Whether a time limit is set: only then need a search read the clock.
-    pub(crate) fn has_time(&self) -> bool {
-        self.time.is_some()
-    }
-
     /// Which limit, if any, is exceeded now; `started` is when the search started, if
     /// the clock was read then (it is, when a time limit is set).
     pub(crate) fn exceeded(
