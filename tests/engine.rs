@@ -133,6 +133,43 @@ fn node_and_failure_limits_stop_the_search_and_say_so() {
 }
 
 #[test]
+fn a_search_a_limit_stopped_resumes_once_the_limit_is_raised() {
+    let solutions = |step: Option<u64>| {
+        let (model, q) = queens(8, Strength::Value);
+        let mut solver = Solver::new(model);
+        if step.is_some() {
+            solver.set_limits(Limits::none().with_nodes(0));
+        }
+        let mut found = Vec::new();
+        let mut stops = 0;
+        let mut limit = 0;
+        loop {
+            match solver.advance() {
+                Step::Solution => {
+                    found.push(q.iter().map(|&x| solver.solution_value(x)).collect());
+                }
+                Step::Exhausted => return (found, stops, solver.statistics().clone()),
+                Step::Stopped(reason) => {
+                    assert_eq!(reason, StopReason::NodeLimit);
+                    // Not raised: it stops again, where it was.
+                    assert_eq!(solver.advance(), Step::Stopped(StopReason::NodeLimit));
+                    stops += 1;
+                    limit += step.unwrap();
+                    solver.set_limits(Limits::none().with_nodes(limit));
+                }
+            }
+        }
+    };
+    let (all, no_stops, stats): (Vec<Vec<Option<i32>>>, _, _) = solutions(None);
+    assert_eq!((all.len(), no_stops), (92, 0));
+    let (resumed, stops, resumed_stats) = solutions(Some(7));
+    assert_eq!(resumed, all, "the same solutions in the same order");
+    assert!(stops > 10, "{stops} stops");
+    assert_eq!(resumed_stats.nodes, stats.nodes);
+    assert_eq!(resumed_stats.failures, stats.failures);
+}
+
+#[test]
 fn time_limit_stops_promptly() {
     let (model, _) = queens(30, Strength::Value);
     let mut solver = Solver::new(model);

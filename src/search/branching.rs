@@ -224,7 +224,7 @@ struct PhaseState {
 /// A decision the [`Brancher`] took: the variable, the branch to take first and its
 /// value, and whether the variable is an auxiliary one (see
 /// [`crate::Solver::set_auxiliary`]).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Chosen {
     pub(crate) var: u32,
     pub(crate) branch: Branch,

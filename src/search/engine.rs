@@ -69,13 +69,15 @@ impl Solver {
         match step {
             Step::Solution => self.state = State::AtSolution,
             Step::Exhausted => self.state = State::Exhausted,
-            Step::Stopped(reason) => self.state = State::Stopped(reason),
+            // `search` left the decision to take with the reason.
+            Step::Stopped(_) => {}
         }
         step
     }
 
     /// [`Solver::step`], which began at `now` (if it read the clock).
     fn search(&mut self, observer: &mut impl SearchObserver, now: Option<Instant>) -> Step {
+        let mut resumed = None;
         match self.state {
             State::Fresh => {
                 if !self.start_search(observer, now) {
@@ -89,11 +91,13 @@ impl Solver {
                 }
             }
             State::Exhausted => return Step::Exhausted,
-            State::Stopped(reason) => return Step::Stopped(reason),
+            // Stopped at an open node, before its decision: the loop takes that
+            // decision if the limits allow it now, or stops again at once.
+            State::Stopped(_, chosen) => resumed = Some(chosen),
         }
         loop {
             self.state = State::Open;
-            let Some(chosen) = self.brancher.decide(&self.store) else {
+            let Some(chosen) = resumed.take().or_else(|| self.brancher.decide(&self.store)) else {
                 #[cfg(all(debug_assertions, not(feature = "count-allocations")))]
                 self.check_solution();
                 self.stats.solutions += 1;
@@ -106,6 +110,7 @@ impl Solver {
                 self.limits
                     .exceeded(self.stats.nodes, self.stats.failures, self.started)
             {
+                self.state = State::Stopped(reason, chosen);
                 return Step::Stopped(reason);
             }
             if self.stats.failures >= self.restart_at {

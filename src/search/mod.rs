@@ -43,6 +43,7 @@ pub use solve::{Count, CountStatus, Outcome, Step};
 pub use stats::Statistics;
 
 use assumptions::{Assumption, Level};
+use branching::Chosen;
 use engine::Choice;
 use optimize::Bound;
 use restarts::Schedule;
@@ -63,7 +64,9 @@ enum State {
     /// At a solution that was reported; the next call backtracks first.
     AtSolution,
     Exhausted,
-    Stopped(StopReason),
+    /// Stopped by a limit at an open node, before taking its decision, which the
+    /// search takes when it resumes.
+    Stopped(StopReason, Chosen),
 }
 
 /// What the running search is for.
@@ -297,8 +300,9 @@ impl Solver {
         self.restarts
     }
 
-    /// Sets the limits of each following search. An optimisation or a run with
-    /// restarts is one search: the limits apply to all of it.
+    /// Sets the limits of each following search, and of a search a limit stopped,
+    /// which [`Solver::advance`] then resumes. An optimisation or a run with restarts
+    /// is one search: the limits apply to all of it.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
     }

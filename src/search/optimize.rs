@@ -142,7 +142,7 @@ impl Optimization<'_> {
     pub fn finish(mut self) -> OptimizeOutcome {
         while self.next().is_some() {}
         match (self.solver.state, self.best) {
-            (State::Stopped(reason), best) => OptimizeOutcome::Stopped { best, reason },
+            (State::Stopped(reason, _), best) => OptimizeOutcome::Stopped { best, reason },
             (_, Some(best)) => OptimizeOutcome::Optimal(best),
             (_, None) => OptimizeOutcome::Unsatisfiable,
         }

@@ -47,7 +47,7 @@ impl Solutions<'_> {
     /// The limit that ended the iteration, if one did.
     pub fn stopped(&self) -> Option<StopReason> {
         match self.solver.state {
-            State::Stopped(reason) => Some(reason),
+            State::Stopped(reason, _) => Some(reason),
             _ => None,
         }
     }
