@@ -657,3 +657,197 @@ fn system_counts_agree_with_separate_constraints_through_backtracking() {
         "{searched:?}"
     );
 }
+
+/// A 17-clue puzzle on which singles fail more than
+/// [`ESCALATION_FAILURES`](alldiff::sudoku::ESCALATION_FAILURES) times and locked
+/// candidates prune at the root.
+const SEVENTEEN: &str =
+    ".................1.....2.3...2...4....3.5......41....6.5.6......7.....2..8.91....";
+
+fn with_propagation(propagation: Propagation) -> SudokuSolver {
+    SudokuSolver::with_options(SolverOptions {
+        propagation,
+        ..SolverOptions::default()
+    })
+}
+
+#[test]
+fn adaptive_propagation_escalates_only_where_locked_candidates_prune_at_the_root() {
+    let mut adaptive = with_propagation(Propagation::SystemAdaptive);
+    let mut singles = with_propagation(Propagation::SystemSingles);
+    let mut root_locked = with_propagation(Propagation::SystemLockedCandidatesAtRoot);
+    assert_eq!(
+        SolverOptions::default().propagation,
+        Propagation::SystemAdaptive
+    );
+
+    // Settled at the root: nothing to escalate.
+    assert_eq!(
+        adaptive.solve(&grid(CLASSIC)),
+        SolveResult::Unique(grid(CLASSIC_SOLUTION))
+    );
+    assert_eq!(adaptive.latest_propagation(), Propagation::SystemSingles);
+
+    // Many failures, but the rule prunes nothing at its root: singles go on, and the
+    // search is theirs, node for node.
+    let answer = singles.solve(&grid(INKALA));
+    assert_eq!(adaptive.solve(&grid(INKALA)), answer);
+    assert_eq!(adaptive.latest_propagation(), Propagation::SystemSingles);
+    let (a, s) = (adaptive.statistics(), singles.statistics());
+    assert!(s.failures > alldiff::sudoku::ESCALATION_FAILURES);
+    assert_eq!(
+        (a.nodes, a.failures, a.solutions),
+        (s.nodes, s.failures, s.solutions)
+    );
+
+    // The rule prunes at the root: the search starts again with it, and its
+    // statistics count both searches' work.
+    let answer = singles.solve(&grid(SEVENTEEN));
+    assert!(matches!(answer, SolveResult::Unique(_)));
+    assert_eq!(adaptive.solve(&grid(SEVENTEEN)), answer);
+    assert_eq!(
+        adaptive.latest_propagation(),
+        Propagation::SystemLockedCandidatesAtRoot
+    );
+    assert_eq!(root_locked.solve(&grid(SEVENTEEN)), answer);
+    let (a, s, r) = (
+        adaptive.statistics(),
+        singles.statistics(),
+        root_locked.statistics(),
+    );
+    assert_eq!(
+        a.solutions, 1,
+        "the solution found again is not counted twice"
+    );
+    assert!(a.nodes > r.nodes && a.nodes < s.nodes, "{a:?} {s:?} {r:?}");
+    assert_eq!(
+        a.failures,
+        r.failures + alldiff::sudoku::ESCALATION_FAILURES
+    );
+
+    // The same puzzle again, and an easy one after it: nothing left over.
+    assert_eq!(adaptive.solve(&grid(SEVENTEEN)), answer);
+    let again = adaptive.statistics();
+    assert_eq!(
+        (again.nodes, again.failures, again.solutions),
+        (a.nodes, a.failures, 1)
+    );
+    assert_eq!(
+        adaptive.solve(&grid(CLASSIC)),
+        SolveResult::Unique(grid(CLASSIC_SOLUTION))
+    );
+    assert_eq!(adaptive.latest_propagation(), Propagation::SystemSingles);
+    assert_eq!(adaptive.statistics().nodes, 0);
+}
+
+#[test]
+fn adaptive_propagation_keeps_the_limits_across_its_searches() {
+    let mut singles = with_propagation(Propagation::SystemSingles);
+    let answer = singles.solve(&grid(SEVENTEEN));
+    let mut adaptive = with_propagation(Propagation::SystemAdaptive);
+    let full = {
+        adaptive.solve(&grid(SEVENTEEN));
+        adaptive.statistics()
+    };
+    for nodes in 0..=full.nodes + 2 {
+        adaptive.set_limits(Limits::none().with_nodes(nodes));
+        match adaptive.solve(&grid(SEVENTEEN)) {
+            // A limit above the whole search's nodes never stops it.
+            SolveResult::Stopped(reason) => {
+                assert_eq!(reason, StopReason::NodeLimit);
+                assert!(nodes <= full.nodes, "{nodes}");
+            }
+            result => assert_eq!(result, answer),
+        }
+        // The limit is checked before each decision; the refutations that follow a
+        // failure may pass it by up to the depth, as in any search.
+        let stats = adaptive.statistics();
+        assert!(
+            stats.nodes <= nodes + u64::from(stats.peak_depth),
+            "{nodes}"
+        );
+    }
+    for failures in 0..=full.failures + 2 {
+        adaptive.set_limits(Limits::none().with_failures(failures));
+        let result = adaptive.solve(&grid(SEVENTEEN));
+        assert!(
+            result == answer || result == SolveResult::Stopped(StopReason::FailureLimit),
+            "{failures}: {result:?}"
+        );
+        let stats = adaptive.statistics();
+        assert!(
+            stats.failures <= failures + u64::from(stats.peak_depth),
+            "{failures}"
+        );
+    }
+}
+
+/// `puzzle` with its digits relabelled, its bands, its rows within each band and its
+/// stacks permuted, and transposed, as `k` picks: an equivalent puzzle, which a search
+/// takes in another order.
+fn transformed(puzzle: &str, k: usize) -> Grid {
+    const ORDERS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let cells = puzzle.as_bytes();
+    let line = |k: usize, i: usize| ORDERS[k % 6][i / 3] * 3 + ORDERS[(k / 6 + i / 3) % 6][i % 3];
+    let text: String = (0..81)
+        .map(|index| {
+            let (mut row, mut col) = (line(k, index / 9), line(k / 7, index % 9));
+            if k % 2 == 1 {
+                (row, col) = (col, row);
+            }
+            match cells[row * 9 + col] {
+                b'.' => '.',
+                digit => char::from(b'1' + (digit - b'1' + (k % 9) as u8) % 9),
+            }
+        })
+        .collect();
+    grid(&text)
+}
+
+#[test]
+fn adaptive_propagation_answers_as_singles_do_on_hard_and_broken_puzzles() {
+    let mut adaptive = with_propagation(Propagation::SystemAdaptive);
+    let mut singles = with_propagation(Propagation::SystemSingles);
+    let mut escalated = 0;
+    for k in 0..30 {
+        for hard in [SEVENTEEN, INKALA] {
+            let puzzle = transformed(hard, k);
+            // The same puzzle with one clue's digit moved on by one: most often no
+            // solution, found only by search.
+            let mut text: Vec<u8> = puzzle.to_line().into_bytes();
+            let clue = (text.iter().enumerate())
+                .filter(|&(_, &c)| c != b'.')
+                .nth(k % 17)
+                .map(|(i, _)| i)
+                .unwrap();
+            text[clue] = b'1' + (text[clue] - b'0') % 9;
+            let broken = grid(std::str::from_utf8(&text).unwrap());
+            // And with that clue taken away: often several solutions, some found
+            // before an escalation, which must not count them twice.
+            text[clue] = b'.';
+            let open = grid(std::str::from_utf8(&text).unwrap());
+            for puzzle in [puzzle, broken, open] {
+                let expected = singles.solve(&puzzle);
+                let result = adaptive.solve(&puzzle);
+                match (&result, &expected) {
+                    (SolveResult::Multiple(found), SolveResult::Multiple(_)) => {
+                        assert_eq!(check_solution(&puzzle, found), Ok(()));
+                    }
+                    _ => assert_eq!(result, expected, "{}", puzzle.to_line()),
+                }
+                escalated +=
+                    usize::from(adaptive.latest_propagation() != Propagation::SystemSingles);
+                let counts = [&mut adaptive, &mut singles].map(|s| s.count(&puzzle, Some(300)));
+                assert_eq!(counts[0], counts[1], "{}", puzzle.to_line());
+            }
+        }
+    }
+    assert!(escalated >= 10, "only {escalated} searches escalated");
+}

@@ -192,7 +192,9 @@ impl Solver {
     /// another solution exists. It goes on from where the latest search stopped
     /// (after [`Solver::solve`], to the next solution), or starts a new one after
     /// [`Solver::new`], [`Solver::reset`], [`Solver::assume`] or
-    /// [`Solver::assume_not`].
+    /// [`Solver::assume_not`]. A search a limit stopped goes on where it stopped if
+    /// the limit was raised since ([`Solver::set_limits`]: the limits count the whole
+    /// search, from its start), else stops again at once.
     ///
     /// ```
     /// use alldiff::{Model, Solver, Step};
@@ -223,6 +225,13 @@ impl Solver {
     /// model's first ones, such as the cells of a Sudoku.
     pub(crate) fn leading_solution_values(&self, n: usize) -> impl Iterator<Item = i32> + '_ {
         self.store.leading_mins(n)
+    }
+
+    /// A measure of the first `n` variables' domains (at most all of them) that
+    /// shrinks whenever one of them does: of two propagations of the same node, the
+    /// one that prunes more leaves a smaller measure.
+    pub(crate) fn leading_measure(&self, n: usize) -> u64 {
+        self.store.leading_measure(n)
     }
 
     pub(super) fn current_solution(&self) -> Solution {

@@ -296,6 +296,21 @@ impl Store {
         words.chain((small..n).map(|var| self.min(var as u32)))
     }
 
+    /// A measure of the first `n` variables' domains (at most all of them) that
+    /// shrinks whenever one of them does: the sum of the words of the leading small
+    /// domains (removing a value clears a bit, so the word becomes a smaller number)
+    /// and of the other domains' sizes. Cheaper than their sizes.
+    pub(crate) fn leading_measure(&self, n: usize) -> u64 {
+        let small = n.min(self.small_run);
+        let words = self.cells[..small]
+            .iter()
+            .fold(0u64, |sum, &word| sum.wrapping_add(word));
+        let others = small..n.min(self.var_count());
+        others.fold(words, |sum, var| {
+            sum.wrapping_add(u64::from(self.size(var as u32)))
+        })
+    }
+
     #[inline]
     pub(crate) fn is_fixed(&self, var: u32) -> bool {
         let l = self.layouts[var as usize];

@@ -228,7 +228,7 @@ fn words_written_unsaved_come_back_at_undo_only_when_copying() {
 }
 
 #[test]
-fn leading_mins_read_the_words_then_any_other_shape() {
+fn leading_mins_and_measure_read_the_words_then_any_other_shape() {
     let mut store = Store::default();
     store.add_var(&[-3, 0, 5]);
     store.add_var(&[7, 8]);
@@ -240,6 +240,24 @@ fn leading_mins_read_the_words_then_any_other_shape() {
     for n in 0..=store.var_count() {
         let mins: Vec<i32> = (0..n as u32).map(|var| store.min(var)).collect();
         assert_eq!(store.leading_mins(n).collect::<Vec<_>>(), mins, "{n}");
+    }
+    let measure = |store: &Store| {
+        (0..=5)
+            .map(|n| store.leading_measure(n))
+            .collect::<Vec<_>>()
+    };
+    let before = measure(&store);
+    // The sizes of the later domains, [-3, 0, 5] and [7, 8] without -3.
+    assert_eq!(before[4] - before[2], 63 + 2);
+    assert_eq!(before[5], before[4], "past the end: all of them");
+    // Any value removed from any domain makes every measure that covers it smaller.
+    for (var, value) in [(0, 5), (1, 7), (2, 13), (3, 9)] {
+        let mut smaller = store.clone();
+        smaller.remove(var, value).unwrap();
+        let after = measure(&smaller);
+        for n in 0..=5 {
+            assert_eq!(after[n] < before[n], n > var as usize, "var {var}, n {n}");
+        }
     }
     assert_eq!(store.leading_mins(4).collect::<Vec<_>>(), [0, 7, 13, 4]);
 }

@@ -86,17 +86,20 @@
 //! [`SolveResult::Multiple`], [`SolveResult::None`] (contradictory clues fail at the root,
 //! before any search) or [`SolveResult::Stopped`] by a limit.
 //!
-//! The default ([`SolverOptions::default`]) is [`Propagation::SystemSingles`] with first
-//! fail: one [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) over all units
-//! (naked and hidden singles; value-major, its sets kept as backtrackable state) instead
-//! of one all-different per unit. It is the fastest on the puzzles the generator makes and
-//! on puzzles with several solutions. Locked candidates prune more, and most of what they
-//! save they save at the root: [`Propagation::SystemLockedCandidatesAtRoot`] searches
-//! nearly as few nodes as [`Propagation::SystemLockedCandidates`] (locked candidates at
-//! every node) and far fewer than singles alone, and is the fastest on hard collections
-//! such as 17-clue and `top1465` puzzles; on easier puzzles they cost more than they
-//! save. Locked candidates at every node search the fewest nodes but cost the most per
-//! node. The measurements, against the `sudoku` crate and between these choices, are in
+//! The system choices post one [`AllDifferentSystem`](crate::constraints::AllDifferentSystem)
+//! over all units (naked and hidden singles; value-major, its sets kept as backtrackable
+//! state) instead of one all-different per unit. Singles alone
+//! ([`Propagation::SystemSingles`]) are the fastest on the puzzles the generator makes
+//! and on puzzles with several solutions. Locked candidates prune more, and most of what
+//! they save they save at the root: [`Propagation::SystemLockedCandidatesAtRoot`]
+//! searches nearly as few nodes as [`Propagation::SystemLockedCandidates`] (locked
+//! candidates at every node) and far fewer than singles alone on hard collections such
+//! as 17-clue and `top1465` puzzles; on easier puzzles they cost more than they save.
+//! The default ([`SolverOptions::default`]), [`Propagation::SystemAdaptive`] with first
+//! fail, takes both sides: singles, until a search has failed
+//! [`ESCALATION_FAILURES`] times; then locked candidates at the root, if they prune
+//! there, the search starting again with them. Locked candidates at every node search
+//! the fewest nodes but cost the most per node. The measurements, against the `sudoku` crate and between these choices, are in
 //! `docs/performance.md`. First fail, because with one constraint dom/wdeg has no
 //! weights to tell variables apart: it makes the same choices, more slowly. Sparse 16x16
 //! and 25x25 grids stay fast with it (tested).
@@ -178,5 +181,5 @@ pub use rate::{
     Difficulty, RateError, Rating, UnknownDifficulty, rate, rate_with, rate_with_limit,
     rate_with_limits,
 };
-pub use solve::{SolveResult, SolverOptions, SudokuSolver};
+pub use solve::{ESCALATION_FAILURES, SolveResult, SolverOptions, SudokuSolver};
 pub use validate::{RepeatedDigit, SolutionError, SolutionProblem, check_solution, validate};

@@ -28,8 +28,7 @@ pub enum Propagation {
     Full,
     /// Naked and hidden singles on all units at once, by one
     /// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem): what
-    /// [`HiddenSingles`](Self::HiddenSingles) prunes, faster. The default.
-    #[default]
+    /// [`HiddenSingles`](Self::HiddenSingles) prunes, faster.
     SystemSingles,
     /// [`SystemSingles`](Self::SystemSingles) with the system's locked-candidates rule
     /// at every node ([`LockedCandidates::Always`]): what
@@ -40,11 +39,22 @@ pub enum Propagation {
     /// [`SystemLockedCandidates`](Self::SystemLockedCandidates) at about the cost of
     /// singles below the root.
     SystemLockedCandidatesAtRoot,
+    /// [`SystemSingles`](Self::SystemSingles), escalating on hard puzzles: a
+    /// [`SudokuSolver`](super::SudokuSolver) search that is not over after
+    /// [`ESCALATION_FAILURES`](super::ESCALATION_FAILURES) failed nodes looks whether locked
+    /// candidates prune at its root, and if they do, starts again with them there
+    /// ([`SystemLockedCandidatesAtRoot`](Self::SystemLockedCandidatesAtRoot)); else it
+    /// goes on where it was. Puzzles that singles settle in a few nodes never pay for
+    /// the rule; hard ones get most of its savings. A model alone cannot escalate:
+    /// [`SudokuModel::new`] builds the model of `SystemSingles` for this choice. The
+    /// default.
+    #[default]
+    SystemAdaptive,
 }
 
 impl Propagation {
     /// Every choice: the per-unit ones weakest first, then the system ones.
-    pub const ALL: [Propagation; 7] = [
+    pub const ALL: [Propagation; 8] = [
         Propagation::NakedSingles,
         Propagation::HiddenSingles,
         Propagation::LockedCandidates,
@@ -52,12 +62,13 @@ impl Propagation {
         Propagation::SystemSingles,
         Propagation::SystemLockedCandidates,
         Propagation::SystemLockedCandidatesAtRoot,
+        Propagation::SystemAdaptive,
     ];
 
     /// When the system applies locked candidates; `None` for the per-unit choices.
     fn system(self) -> Option<LockedCandidates> {
         match self {
-            Propagation::SystemSingles => Some(LockedCandidates::Off),
+            Propagation::SystemSingles | Propagation::SystemAdaptive => Some(LockedCandidates::Off),
             Propagation::SystemLockedCandidates => Some(LockedCandidates::Always),
             Propagation::SystemLockedCandidatesAtRoot => Some(LockedCandidates::AtRoot),
             Propagation::NakedSingles
@@ -78,7 +89,8 @@ impl Propagation {
             Propagation::Full => Some(Strength::Domain),
             Propagation::SystemSingles
             | Propagation::SystemLockedCandidates
-            | Propagation::SystemLockedCandidatesAtRoot => None,
+            | Propagation::SystemLockedCandidatesAtRoot
+            | Propagation::SystemAdaptive => None,
         }
     }
 

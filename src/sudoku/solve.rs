@@ -30,7 +30,8 @@ pub struct SolverOptions {
 
 impl Default for SolverOptions {
     /// [`Propagation::default`] (naked and hidden singles on all units at once, one
-    /// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem)) with first fail
+    /// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem), and locked
+    /// candidates at the root for searches that fail often) with first fail
     /// and ascending values (see the `sudoku` module docs). With a single constraint,
     /// dom/wdeg has no weights to tell variables apart and makes the same choices, more
     /// slowly.
@@ -54,6 +55,12 @@ impl SolverOptions {
     }
 }
 
+/// After how many failed nodes a [`Propagation::SystemAdaptive`] search looks whether
+/// locked candidates prune at its root. Most generated puzzles, and most puzzles
+/// with several solutions, fail fewer times with singles alone; hard puzzles fail
+/// more (`docs/performance.md` has the counts).
+pub const ESCALATION_FAILURES: u64 = 5;
+
 /// The engine solver of one box size, and its cell variables.
 #[derive(Debug)]
 struct Engine {
@@ -61,11 +68,21 @@ struct Engine {
     cells: Vec<VarId>,
 }
 
-/// Solves Sudoku puzzles of every size, reusing one engine solver per box size.
+/// The engines of one box size: the options' own, and with
+/// [`Propagation::SystemAdaptive`] the one a search escalates to.
+#[derive(Debug, Default)]
+struct Engines {
+    main: Option<Engine>,
+    escalated: Option<Engine>,
+    /// The statistics of the main engine's search, when the latest search escalated.
+    before_escalation: Option<Statistics>,
+}
+
+/// Solves Sudoku puzzles of every size, reusing its engine solvers.
 ///
-/// Creating it builds the models of all four sizes once; each puzzle then only resets
-/// the solver and assumes its clues, so a batch allocates almost nothing per puzzle.
-/// Use one per thread.
+/// The model of a size is built when a grid of that size first comes; each puzzle then
+/// only resets the solver and assumes its clues, so a batch allocates almost nothing
+/// per puzzle. Use one per thread.
 ///
 /// ```
 /// use alldiff::sudoku::{Grid, SolveResult, SudokuSolver};
@@ -82,11 +99,20 @@ pub struct SudokuSolver {
     limits: Limits,
     /// Whether searches measure their time ([`SudokuSolver::measure_time`]).
     timed: bool,
-    /// One engine per box size, from 2, each built when a grid of its size first
-    /// comes (a 25x25 model is far costlier to build than a 9x9 one).
-    engines: Vec<Option<Engine>>,
+    /// The engines of each box size, from 2, each built when a grid of its size
+    /// first needs it (a 25x25 model is far costlier to build than a 9x9 one).
+    engines: Vec<Engines>,
     /// The box size of the latest search.
     last: Option<usize>,
+}
+
+/// What a search of up to a number of solutions found.
+#[derive(Debug, Default)]
+struct Found {
+    solutions: u64,
+    /// The first solution.
+    first: Option<Grid>,
+    stopped: Option<StopReason>,
 }
 
 impl Engine {
@@ -99,19 +125,91 @@ impl Engine {
 
     fn new(
         box_size: usize,
-        options: SolverOptions,
+        propagation: Propagation,
+        search: SearchConfig,
         limits: &Limits,
         timed: bool,
     ) -> Result<Engine, ModelError> {
-        let (model, cells) = SudokuModel::new(box_size, options.propagation)?.into_parts();
+        let (model, cells) = SudokuModel::new(box_size, propagation)?.into_parts();
         debug_assert!(
             (cells.iter().enumerate()).all(|(i, cell)| cell.raw() as usize == i),
             "the cells are the model's first variables, in order"
         );
-        let mut solver = Solver::with_config(model, options.search);
+        let mut solver = Solver::with_config(model, search);
         solver.set_limits(limits.clone());
         solver.measure_time(timed);
         Ok(Engine { solver, cells })
+    }
+
+    /// Resets the solver and assumes the grid's clues.
+    fn load(&mut self, grid: &Grid) {
+        let clues = (self.cells.iter().zip(grid.cells()))
+            .filter(|&(_, &digit)| digit != 0)
+            .map(|(&var, &digit)| (var, i32::from(digit)));
+        self.solver.reset_assuming(clues);
+    }
+
+    /// Starts a search of `grid` with locked candidates at the root (this engine's
+    /// propagation), and stops after the root's propagation: its step, if the rule
+    /// pruned more than singles did at the root, whose domains had the `singles`
+    /// measure (or if the root settled the puzzle), with the search's limits less
+    /// what the search `before` it used, ready to go on; `None` if the rule pruned
+    /// nothing, so that the search would take the same nodes as before.
+    fn root_if_locked_prune(
+        &mut self,
+        grid: &Grid,
+        singles: u64,
+        limits: &Limits,
+        before: &Statistics,
+    ) -> Option<Step> {
+        self.load(grid);
+        self.solver.set_limits(Limits {
+            nodes: Some(0),
+            failures: None,
+            ..limits.clone()
+        });
+        let root = self.solver.advance();
+        self.solver.set_limits(Limits {
+            nodes: limits.nodes.map(|n| n.saturating_sub(before.nodes)),
+            failures: (limits.failures).map(|n| n.saturating_sub(before.failures)),
+            ..limits.clone()
+        });
+        let pruned = self.measure() < singles;
+        (pruned || root != Step::Stopped(StopReason::NodeLimit)).then_some(root)
+    }
+
+    /// A measure of the cells' domains that shrinks whenever one of them does.
+    fn measure(&self) -> u64 {
+        self.solver.leading_measure(self.cells.len())
+    }
+}
+
+impl Engines {
+    fn solvers(&mut self) -> impl Iterator<Item = &mut Solver> {
+        [&mut self.main, &mut self.escalated]
+            .into_iter()
+            .flatten()
+            .map(|engine| &mut engine.solver)
+    }
+
+    /// The statistics of the latest search: with an escalation, the work of both
+    /// engines (the solutions are the escalated search's, which finds again those
+    /// the first found).
+    fn statistics(&self) -> Statistics {
+        let main = self.main.as_ref().map(|e| e.solver.statistics());
+        match (&self.before_escalation, &self.escalated) {
+            (Some(before), Some(escalated)) => {
+                let mut total = escalated.solver.statistics().clone();
+                total.nodes += before.nodes;
+                total.failures += before.failures;
+                total.propagations += before.propagations;
+                total.restarts += before.restarts;
+                total.peak_depth = total.peak_depth.max(before.peak_depth);
+                total.solve_time += before.solve_time;
+                total
+            }
+            _ => main.cloned().unwrap_or_default(),
+        }
     }
 }
 
@@ -137,7 +235,7 @@ impl SudokuSolver {
             options,
             limits: Limits::none(),
             timed: true,
-            engines: BOX_SIZES.map(|_| None).collect(),
+            engines: BOX_SIZES.map(|_| Engines::default()).collect(),
             last: None,
         }
     }
@@ -149,8 +247,8 @@ impl SudokuSolver {
 
     /// Sets the limits of each following search (all sizes).
     pub fn set_limits(&mut self, limits: Limits) {
-        for engine in self.engines.iter_mut().flatten() {
-            engine.solver.set_limits(limits.clone());
+        for solver in self.engines.iter_mut().flat_map(Engines::solvers) {
+            solver.set_limits(limits.clone());
         }
         self.limits = limits;
     }
@@ -159,8 +257,8 @@ impl SudokuSolver {
     /// default): see [`Solver::measure_time`]. A batch that never shows the time
     /// saves the clock's two reads a search step.
     pub fn measure_time(&mut self, on: bool) {
-        for engine in self.engines.iter_mut().flatten() {
-            engine.solver.measure_time(on);
+        for solver in self.engines.iter_mut().flat_map(Engines::solvers) {
+            solver.measure_time(on);
         }
         self.timed = on;
     }
@@ -168,18 +266,20 @@ impl SudokuSolver {
     /// Changes the search heuristic of each following search (all sizes).
     pub fn set_search(&mut self, search: SearchConfig) {
         self.options.search = search;
-        for engine in self.engines.iter_mut().flatten() {
-            engine.solver.set_config(search);
+        for solver in self.engines.iter_mut().flat_map(Engines::solvers) {
+            solver.set_config(search);
         }
     }
 
     /// The engine's statistics of the latest search of a grid of `box_size` (the
-    /// default statistics for a size never searched or not 2 to 5).
+    /// default statistics for a size never searched or not 2 to 5). After an
+    /// escalation ([`Propagation::SystemAdaptive`]) they count the work of both
+    /// searches, and the solutions of the second.
     pub fn statistics_for(&self, box_size: usize) -> Statistics {
         box_size
             .checked_sub(2)
-            .and_then(|i| self.engines.get(i)?.as_ref())
-            .map(|e| e.solver.statistics().clone())
+            .and_then(|i| self.engines.get(i))
+            .map(Engines::statistics)
             .unwrap_or_default()
     }
 
@@ -190,20 +290,29 @@ impl SudokuSolver {
             .unwrap_or_default()
     }
 
+    /// The propagation of the latest search's answer: the options' own, except
+    /// with [`Propagation::SystemAdaptive`], which answers with
+    /// [`Propagation::SystemSingles`] or, if it escalated,
+    /// [`Propagation::SystemLockedCandidatesAtRoot`].
+    pub fn latest_propagation(&self) -> Propagation {
+        let escalated = (self.last)
+            .and_then(|b| self.engines.get(b.checked_sub(2)?))
+            .is_some_and(|engines| engines.before_escalation.is_some());
+        match self.options.propagation {
+            Propagation::SystemAdaptive if escalated => Propagation::SystemLockedCandidatesAtRoot,
+            Propagation::SystemAdaptive => Propagation::SystemSingles,
+            propagation => propagation,
+        }
+    }
+
     /// Solves `grid`, counting up to two solutions to prove uniqueness.
     pub fn solve(&mut self, grid: &Grid) -> SolveResult {
-        let Some(engine) = self.load(grid) else {
-            return SolveResult::None;
-        };
-        let first = match engine.solver.advance() {
-            Step::Solution => engine.solution(grid),
-            Step::Exhausted => return SolveResult::None,
-            Step::Stopped(reason) => return SolveResult::Stopped(reason),
-        };
-        match engine.solver.advance() {
-            Step::Solution => SolveResult::Multiple(first),
-            Step::Exhausted => SolveResult::Unique(first),
-            Step::Stopped(reason) => SolveResult::Stopped(reason),
+        let found = self.search(grid, Some(2));
+        match (found.stopped, found.first) {
+            (Some(reason), _) => SolveResult::Stopped(reason),
+            (None, None) => SolveResult::None,
+            (None, Some(first)) if found.solutions > 1 => SolveResult::Multiple(first),
+            (None, Some(first)) => SolveResult::Unique(first),
         }
     }
 
@@ -214,51 +323,176 @@ impl SudokuSolver {
     ///
     /// The [`StopReason`] if a limit stopped the search first.
     pub fn solve_first(&mut self, grid: &Grid) -> Result<Option<Grid>, StopReason> {
-        let Some(engine) = self.load(grid) else {
-            return Ok(None);
-        };
-        match engine.solver.advance() {
-            Step::Solution => Ok(Some(engine.solution(grid))),
-            Step::Exhausted => Ok(None),
-            Step::Stopped(reason) => Err(reason),
+        let found = self.search(grid, Some(1));
+        match found.stopped {
+            Some(reason) => Err(reason),
+            None => Ok(found.first),
         }
     }
 
     /// Counts the solutions of `grid`, stopping at `limit` if given.
     pub fn count(&mut self, grid: &Grid, limit: Option<u64>) -> Count {
-        match self.load(grid) {
-            Some(engine) => engine.solver.count(limit),
-            None => Count {
-                solutions: 0,
-                status: CountStatus::Complete,
+        let found = self.search(grid, limit);
+        Count {
+            solutions: found.solutions,
+            status: match found.stopped {
+                Some(reason) => CountStatus::Stopped(reason),
+                None if limit == Some(found.solutions) => CountStatus::LimitReached,
+                None => CountStatus::Complete,
             },
         }
     }
 
-    /// The engine solver of `box_size` and its cell variables (row-major), built on
-    /// first use; `None` for a size other than 2 to 5.
+    /// The main engine solver of `box_size` and its cell variables (row-major), built
+    /// on first use; `None` for a size other than 2 to 5.
     pub(crate) fn engine(&mut self, box_size: usize) -> Option<(&mut Solver, &[VarId])> {
-        let engine = self.engine_of(box_size)?;
+        let (options, limits, timed) = (self.options, &self.limits, self.timed);
+        self.last = Some(box_size);
+        let engines = self.engines.get_mut(box_size.checked_sub(2)?)?;
+        engines.before_escalation = None;
+        let engine = built(
+            &mut engines.main,
+            box_size,
+            options.propagation,
+            options,
+            limits,
+            timed,
+        );
         Some((&mut engine.solver, &engine.cells))
     }
 
-    fn engine_of(&mut self, box_size: usize) -> Option<&mut Engine> {
+    /// Searches `grid` for up to `wanted` solutions (all without it), escalating with
+    /// [`Propagation::SystemAdaptive`]: its search stops after the root's propagation,
+    /// to measure the domains there, then after [`ESCALATION_FAILURES`] failures, to
+    /// try locked candidates at the root, and goes on in the engine that searches
+    /// fewer nodes from there.
+    fn search(&mut self, grid: &Grid, wanted: Option<u64>) -> Found {
+        let (options, limits, timed) = (self.options, &self.limits, self.timed);
+        let box_size = grid.box_size();
         self.last = Some(box_size);
-        let slot = self.engines.get_mut(box_size.checked_sub(2)?)?;
-        if slot.is_none() {
-            // Cannot fail: the box size is 2 to 5, and every `Propagation` builds.
-            *slot = Engine::new(box_size, self.options, &self.limits, self.timed).ok();
+        let Some(engines) = box_size
+            .checked_sub(2)
+            .and_then(|i| self.engines.get_mut(i))
+        else {
+            return Found::default();
+        };
+        engines.before_escalation = None;
+        let main = built(
+            &mut engines.main,
+            box_size,
+            options.propagation,
+            options,
+            limits,
+            timed,
+        );
+        main.load(grid);
+        let adaptive = options.propagation == Propagation::SystemAdaptive
+            && limits.nodes.is_none_or(|nodes| nodes > 0)
+            && limits
+                .failures
+                .is_none_or(|failures| failures > ESCALATION_FAILURES);
+        let mut stage = if adaptive {
+            main.solver.set_limits(Limits {
+                nodes: Some(0),
+                ..limits.clone()
+            });
+            Stage::Root
+        } else {
+            Stage::Settled
+        };
+        let mut found = Found::default();
+        loop {
+            let engine = match (&mut engines.main, &mut engines.escalated) {
+                (_, Some(escalated)) if engines.before_escalation.is_some() => escalated,
+                (Some(main), _) => main,
+                _ => unreachable!("the engine searching is built"),
+            };
+            match (engine.solver.advance(), stage) {
+                (Step::Solution, _) => {
+                    found.solutions += 1;
+                    if found.first.is_none() {
+                        found.first = Some(engine.solution(grid));
+                    }
+                    if wanted == Some(found.solutions) {
+                        break;
+                    }
+                }
+                (Step::Exhausted, _) => break,
+                (Step::Stopped(StopReason::NodeLimit), Stage::Root) => {
+                    stage = Stage::Singles(engine.measure());
+                    engine.solver.set_limits(Limits {
+                        failures: Some(ESCALATION_FAILURES),
+                        ..limits.clone()
+                    });
+                }
+                (Step::Stopped(StopReason::FailureLimit), Stage::Singles(singles)) => {
+                    stage = Stage::Settled;
+                    engine.solver.set_limits(limits.clone());
+                    let before = engine.solver.statistics().clone();
+                    let escalated = built(
+                        &mut engines.escalated,
+                        box_size,
+                        Propagation::SystemLockedCandidatesAtRoot,
+                        options,
+                        limits,
+                        timed,
+                    );
+                    let Some(root) = escalated.root_if_locked_prune(grid, singles, limits, &before)
+                    else {
+                        continue;
+                    };
+                    engines.before_escalation = Some(before);
+                    found = Found::default();
+                    match root {
+                        Step::Solution => {
+                            found.solutions = 1;
+                            found.first = Some(escalated.solution(grid));
+                            if wanted == Some(1) {
+                                break;
+                            }
+                        }
+                        Step::Exhausted => break,
+                        Step::Stopped(_) => {}
+                    }
+                }
+                (Step::Stopped(reason), _) => {
+                    found.stopped = Some(reason);
+                    break;
+                }
+            }
         }
-        slot.as_mut()
+        if adaptive && !matches!(stage, Stage::Settled) {
+            let main = engines.main.as_mut().expect("built above");
+            main.solver.set_limits(limits.clone());
+        }
+        found
     }
+}
 
-    /// Resets the engine of the grid's size and assumes its clues.
-    fn load(&mut self, grid: &Grid) -> Option<&mut Engine> {
-        let engine = self.engine_of(grid.box_size())?;
-        let clues = (engine.cells.iter().zip(grid.cells()))
-            .filter(|&(_, &digit)| digit != 0)
-            .map(|(&var, &digit)| (var, i32::from(digit)));
-        engine.solver.reset_assuming(clues);
-        Some(engine)
-    }
+/// Where a [`Propagation::SystemAdaptive`] search stands.
+#[derive(Clone, Copy, Debug)]
+enum Stage {
+    /// Stopped after the root's propagation, to measure the domains there.
+    Root,
+    /// Searching with singles until [`ESCALATION_FAILURES`]; the root's domains had
+    /// this measure.
+    Singles(u64),
+    /// Searching to the end, in whichever engine.
+    Settled,
+}
+
+/// The engine in `slot`, built on first use with `propagation`. Cannot fail: the box
+/// size is 2 to 5, and every [`Propagation`] builds.
+fn built<'a>(
+    slot: &'a mut Option<Engine>,
+    box_size: usize,
+    propagation: Propagation,
+    options: SolverOptions,
+    limits: &Limits,
+    timed: bool,
+) -> &'a mut Engine {
+    slot.get_or_insert_with(|| {
+        Engine::new(box_size, propagation, options.search, limits, timed)
+            .expect("every box size from 2 to 5 builds with every propagation")
+    })
 }

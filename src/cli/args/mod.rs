@@ -270,13 +270,15 @@ impl LimitArgs {
 /// How each puzzle's search propagates, shared by solve and count.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct PropagationArgs {
-    /// How each search propagates: `singles` (naked and hidden singles) is the
+    /// How each search propagates: `adaptive` (singles, and after 12 nodes locked
+    /// candidates at the root if they prune there, the search starting again with
+    /// them) suits every kind of puzzle; `singles` (naked and hidden singles) is the
     /// fastest on generated puzzles and on puzzles with many solutions;
     /// `root-locked` (singles, and locked candidates before the first guess) on
     /// hard collections such as 17-clue puzzles; `locked` (locked candidates at
     /// every node) searches the fewest nodes, and can be the fastest on some very
     /// hard puzzles.
-    #[arg(long, value_enum, value_name = "RULES", default_value_t = PropagationArg::Singles)]
+    #[arg(long, value_enum, value_name = "RULES", default_value_t = PropagationArg::Adaptive)]
     propagation: PropagationArg,
 }
 
@@ -284,6 +286,7 @@ impl PropagationArgs {
     /// The options of each puzzle's solver.
     pub(crate) fn options(&self) -> SolverOptions {
         let propagation = match self.propagation {
+            PropagationArg::Adaptive => Propagation::SystemAdaptive,
             PropagationArg::Singles => Propagation::SystemSingles,
             PropagationArg::RootLocked => Propagation::SystemLockedCandidatesAtRoot,
             PropagationArg::Locked => Propagation::SystemLockedCandidates,
@@ -305,7 +308,8 @@ pub(crate) struct SolveArgs {
     /// Record a JSON Lines trace of the search to FILE (read it with `alldiff
     /// trace`). Only the first puzzle of the input is traced (the first that
     /// is a grid); the others are solved as usual. Tracing runs on one
-    /// thread.
+    /// thread. With `--propagation adaptive`, the trace is of the search that
+    /// answered: with locked candidates at the root if it escalated.
     #[arg(long, value_name = "FILE")]
     pub(crate) trace: Option<PathBuf>,
 
@@ -480,7 +484,10 @@ impl GenerateArgs {
 /// `--propagation` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum PropagationArg {
-    /// Naked and hidden singles only (the library's default).
+    /// Singles; locked candidates at the root once a search takes more than 12
+    /// nodes, if they prune there (the library's default).
+    Adaptive,
+    /// Naked and hidden singles only.
     Singles,
     /// Singles, and locked candidates at the root.
     RootLocked,

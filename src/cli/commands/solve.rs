@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use alldiff::sudoku::{Grid, SolveResult, SolverOptions, SudokuModel, SudokuSolver};
+use alldiff::sudoku::{Grid, Propagation, SolveResult, SolverOptions, SudokuModel, SudokuSolver};
 use alldiff::trace::{Written, count_traced, solve_traced};
 use alldiff::{Limits, Solver, Statistics, StopReason};
 use anyhow::Context as _;
@@ -99,22 +99,6 @@ fn solve_item(
         Ok(grid) => grid,
         Err(report) => return report,
     };
-    let diagnostic = trace
-        .and_then(|t| t.file.lock().ok()?.take().map(|file| (t, file)))
-        .and_then(|(t, file)| {
-            let name = format!("sudoku {0}x{0}, {1}", grid.side(), item.origin());
-            match record_trace(&grid, file, t, first, limits, &name) {
-                Ok(written) if written.truncated() => Some(format!(
-                    "the trace was cut after {} event lines ({} more dropped); raise --trace-cap",
-                    written.events, written.dropped
-                )),
-                Ok(_) => None,
-                Err(e) => Some(format!(
-                    "cannot write the trace {}: {e:#}",
-                    t.path.display()
-                )),
-            }
-        });
     let answer = if first {
         match solver.solve_first(&grid) {
             Ok(Some(solution)) => Answer::Found(solution),
@@ -129,12 +113,37 @@ fn solve_item(
             SolveResult::Stopped(reason) => Answer::Stopped(reason),
         }
     };
+    let time = started.map_or(Duration::ZERO, |started| started.elapsed());
+    let diagnostic = trace
+        .and_then(|t| t.file.lock().ok()?.take().map(|file| (t, file)))
+        .and_then(|(t, file)| {
+            let name = format!("sudoku {0}x{0}, {1}", grid.side(), item.origin());
+            match record_trace(
+                &grid,
+                file,
+                t,
+                solver.latest_propagation(),
+                first,
+                limits,
+                &name,
+            ) {
+                Ok(written) if written.truncated() => Some(format!(
+                    "the trace was cut after {} event lines ({} more dropped); raise --trace-cap",
+                    written.events, written.dropped
+                )),
+                Ok(_) => None,
+                Err(e) => Some(format!(
+                    "cannot write the trace {}: {e:#}",
+                    t.path.display()
+                )),
+            }
+        });
     let mut record = record(
         item,
         &grid,
         &answer,
         &solver.statistics(),
-        started.map_or(Duration::ZERO, |started| started.elapsed()),
+        time,
         style.format,
     );
     if style.stats {
@@ -153,18 +162,19 @@ fn solve_item(
     }
 }
 
-/// Writes a trace of the same search [`SudokuSolver`] runs: counting to two
-/// solutions, or to the first with `--first`.
+/// Writes a trace of the search that gave [`SudokuSolver`]'s answer, with
+/// `propagation`: counting to two solutions, or to the first with `--first`.
 fn record_trace(
     grid: &Grid,
     file: File,
     request: &TraceRequest,
+    propagation: Propagation,
     first: bool,
     limits: &Limits,
     name: &str,
 ) -> anyhow::Result<Written> {
     let (options, cap) = (request.options, request.cap);
-    let (model, cells) = SudokuModel::new(grid.box_size(), options.propagation)?.into_parts();
+    let (model, cells) = SudokuModel::new(grid.box_size(), propagation)?.into_parts();
     let mut solver = Solver::with_config(model, options.search);
     for (&var, &digit) in cells.iter().zip(grid.cells()) {
         if digit != 0 {
