@@ -346,19 +346,27 @@ impl SudokuSolver {
     /// The main engine solver of `box_size` and its cell variables (row-major), built
     /// on first use; `None` for a size other than 2 to 5.
     pub(crate) fn engine(&mut self, box_size: usize) -> Option<(&mut Solver, &[VarId])> {
+        let engine = self.engines_for(box_size)?.main.as_mut()?;
+        Some((&mut engine.solver, &engine.cells))
+    }
+
+    /// The engines of `box_size` for a new search, the main one built on first use
+    /// and nothing escalated yet; `None` for a size other than 2 to 5.
+    fn engines_for(&mut self, box_size: usize) -> Option<&mut Engines> {
         let (options, limits, timed) = (self.options, &self.limits, self.timed);
         self.last = Some(box_size);
         let engines = self.engines.get_mut(box_size.checked_sub(2)?)?;
         engines.before_escalation = None;
-        let engine = built(
+        let propagation = options.propagation;
+        built(
             &mut engines.main,
             box_size,
-            options.propagation,
+            propagation,
             options,
             limits,
             timed,
         );
-        Some((&mut engine.solver, &engine.cells))
+        Some(engines)
     }
 
     /// Searches `grid` for up to `wanted` solutions (all without it), escalating with
@@ -367,24 +375,13 @@ impl SudokuSolver {
     /// try locked candidates at the root, and goes on in the engine that searches
     /// fewer nodes from there.
     fn search(&mut self, grid: &Grid, wanted: Option<u64>) -> Found {
-        let (options, limits, timed) = (self.options, &self.limits, self.timed);
+        let (options, limits, timed) = (self.options, self.limits.clone(), self.timed);
+        let limits = &limits;
         let box_size = grid.box_size();
-        self.last = Some(box_size);
-        let Some(engines) = box_size
-            .checked_sub(2)
-            .and_then(|i| self.engines.get_mut(i))
-        else {
+        let Some(engines) = self.engines_for(box_size) else {
             return Found::default();
         };
-        engines.before_escalation = None;
-        let main = built(
-            &mut engines.main,
-            box_size,
-            options.propagation,
-            options,
-            limits,
-            timed,
-        );
+        let main = engines.main.as_mut().expect("built by engines_for");
         main.load(grid);
         let adaptive = options.propagation == Propagation::SystemAdaptive
             && limits.nodes.is_none_or(|nodes| nodes > 0)
