@@ -6,7 +6,7 @@ use rand::{RngExt, SeedableRng};
 use smallvec::SmallVec;
 
 use crate::sudoku::{Difficulty, Grid, RateError, SolverOptions, SudokuSolver, rate_with_limit};
-use crate::{Limits, Outcome, SearchConfig, Solver, ValueOrder, VarId, VariableOrder};
+use crate::{Limits, SearchConfig, Solver, Step, ValueOrder, VarId, VariableOrder};
 
 /// Which cells are removed together, so that the puzzle's clues keep a symmetry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -467,7 +467,8 @@ fn determined(
         }
         let (var, value) = clue(orbit[j]);
         let _ = engine.assume_not(var, value);
-        engine.solve() == Outcome::Unsatisfiable
+        // Stepped, not `solve`d: a solution found is only looked at, not copied out.
+        engine.advance() == Step::Exhausted
     })
 }
 
