@@ -48,6 +48,9 @@ pub(crate) struct HallIntervals {
     t: Vec<u32>,
     h: Vec<u32>,
     d: Vec<i64>,
+    /// `by_size[k]`: how many unfixed views have k values (k up to the number of
+    /// views; larger ones are not counted), for [`HallIntervals::may_prune`].
+    by_size: Vec<u32>,
 }
 
 /// The sort key of view `view` by bound `value`: the value in the high half
@@ -126,9 +129,15 @@ impl HallIntervals {
     /// reaches bounds consistency: the lower-bound pass leaves the Hall intervals the
     /// upper-bound pass needs unchanged.
     ///
+    /// The caller has done value elimination: no fixed view's value is left in
+    /// another view. Then, when no two views share a variable, the pass is skipped
+    /// if the views' sizes show that it can move nothing
+    /// ([`HallIntervals::may_prune`]). (With shared variables, a view fixed by a
+    /// pass may fix others that value elimination has not seen yet.)
+    ///
     /// O(n log n) for n views: two sorts (linear plus the moves when the order
     /// changed little since the last call, see [`resort`]) and two near-linear
-    /// sweeps.
+    /// sweeps; O(n) when skipped.
     pub(crate) fn propagate(
         &mut self,
         ctx: &mut Context<'_>,
@@ -139,7 +148,13 @@ impl HallIntervals {
         if views.is_empty() {
             return Ok(false);
         }
-        self.read(ctx, views);
+        let unfixed = self.read(ctx, views);
+        if !shared && !self.may_prune(unfixed) {
+            #[cfg(debug_assertions)]
+            self.check_nothing_to_prune();
+            return Ok(false);
+        }
+        self.sort();
         self.rank();
         self.filter_lower()?;
         self.filter_upper()?;
@@ -169,16 +184,26 @@ impl HallIntervals {
         Ok(again)
     }
 
-    /// Reads the bounds and sorts the views by them.
-    fn read(&mut self, ctx: &Context<'_>, views: &[View]) {
+    /// Reads the bounds, and counts the unfixed views of each size into `by_size`.
+    /// Returns the number of unfixed views.
+    fn read(&mut self, ctx: &Context<'_>, views: &[View]) -> usize {
         let n = views.len();
         if self.spans.len() != n {
             self.spans = vec![Span::default(); n];
             self.by_min = (0..n as u64).collect();
             self.by_max = (0..n as u64).collect();
         }
+        self.by_size.clear();
+        self.by_size.resize(n + 1, 0);
+        let mut unfixed = 0;
         for (span, &view) in self.spans.iter_mut().zip(views) {
             let (min, max) = ctx.bounds(view);
+            if min != max {
+                unfixed += 1;
+                if let Some(count) = self.by_size.get_mut(ctx.size(view) as usize) {
+                    *count += 1;
+                }
+            }
             let (lo, hi) = (i64::from(min), i64::from(max) + 1);
             *span = Span {
                 lo,
@@ -188,6 +213,40 @@ impl HallIntervals {
                 ..*span
             };
         }
+        unfixed
+    }
+
+    /// Whether a pass might move a bound or fail, given that value elimination is
+    /// done and `unfixed` views are not fixed (their sizes counted in `by_size`).
+    ///
+    /// An interval that moves a bound (a Hall interval with another view's bound in
+    /// it) or holds more views than values holds an unfixed view: fixed views alone
+    /// fill distinct values, and value elimination has taken those values out of every
+    /// other view, so that none of its bounds lies on them. Each unfixed view inside
+    /// the interval has none of the fixed views' values either, so it has at most as
+    /// many values as the interval holds unfixed views. So the pass needs k unfixed
+    /// views of at most k values each, for some k. O(n).
+    fn may_prune(&self, unfixed: usize) -> bool {
+        let mut small = 0;
+        (2..=unfixed).any(|k| {
+            small += self.by_size[k] as usize;
+            small >= k
+        })
+    }
+
+    /// Checks, in debug builds, that a pass [`HallIntervals::may_prune`] skipped
+    /// would indeed have moved nothing.
+    #[cfg(debug_assertions)]
+    fn check_nothing_to_prune(&mut self) {
+        self.sort();
+        self.rank();
+        let failed = self.filter_lower().is_err() || self.filter_upper().is_err();
+        let moved = (self.spans.iter()).any(|s| s.new_lo != s.lo || s.new_hi != s.hi);
+        assert!(!failed && !moved, "a skipped Hall pass would have pruned");
+    }
+
+    /// Sorts the views by their bounds as read.
+    fn sort(&mut self) {
         let spans = &self.spans;
         for k in &mut self.by_min {
             let v = key_view(*k);
