@@ -25,6 +25,9 @@ struct Span {
     /// The ranks of `lo` and `hi` in [`HallIntervals::bounds`].
     min_rank: u32,
     max_rank: u32,
+    /// Whether the pass takes the view in: every view but the fixed ones when they
+    /// are left out (see [`HallIntervals::rank`]).
+    active: bool,
 }
 
 /// The scratch state of the Hall-interval pass, kept between calls so that a warm
@@ -40,8 +43,13 @@ pub(crate) struct HallIntervals {
     /// words, not bounds looked up by index.
     by_min: Vec<u64>,
     by_max: Vec<u64>,
-    /// The distinct minima and maxima + 1, ascending, between two sentinels.
+    /// The distinct minima and maxima + 1 of the active views, ascending, between
+    /// two sentinels: each as its count of values not taken by a fixed view left out
+    /// (see [`HallIntervals::rank`]), and as the smallest value of that count.
     bounds: Vec<i64>,
+    values: Vec<i64>,
+    /// The values of the fixed views left out, ascending.
+    fixed_values: Vec<i64>,
     /// The union-find style forests of the paper: `t` links each bound to the next
     /// one with capacity left, `h` to the end of its Hall interval, `d` holds the
     /// capacities.
@@ -155,7 +163,7 @@ impl HallIntervals {
             return Ok(false);
         }
         self.sort();
-        self.rank();
+        self.rank(!shared);
         self.filter_lower()?;
         self.filter_upper()?;
         ctx.set_rule(Rule::HallInterval);
@@ -165,13 +173,13 @@ impl HallIntervals {
             if span.new_lo > span.lo {
                 let lo = i32::try_from(span.new_lo).map_err(|_| Conflict)?;
                 ctx.set_min(view, lo)?;
-                again |= ctx.min(view) != lo;
+                again |= self.skipped_free(lo, ctx.min(view));
                 changed = true;
             }
             if span.new_hi < span.hi {
                 let hi = i32::try_from(span.new_hi - 1).map_err(|_| Conflict)?;
                 ctx.set_max(view, hi)?;
-                again |= ctx.max(view) != hi;
+                again |= self.skipped_free(ctx.max(view) + 1, hi + 1);
                 changed = true;
             }
             if changed {
@@ -234,12 +242,21 @@ impl HallIntervals {
         })
     }
 
+    /// Whether the values `from..to` hold one that no fixed view left out takes: a
+    /// bound moved over it (into a hole of the domain) may let another pass prune more.
+    fn skipped_free(&self, from: i32, to: i32) -> bool {
+        let (from, to) = (i64::from(from), i64::from(to));
+        let fixed = self.fixed_values.partition_point(|&v| v < to)
+            - self.fixed_values.partition_point(|&v| v < from);
+        to - from > fixed as i64
+    }
+
     /// Checks, in debug builds, that a pass [`HallIntervals::may_prune`] skipped
-    /// would indeed have moved nothing.
+    /// would indeed have moved nothing: the pass over every view, fixed or not.
     #[cfg(debug_assertions)]
     fn check_nothing_to_prune(&mut self) {
         self.sort();
-        self.rank();
+        self.rank(false);
         let failed = self.filter_lower().is_err() || self.filter_upper().is_err();
         let moved = (self.spans.iter()).any(|s| s.new_lo != s.lo || s.new_hi != s.hi);
         assert!(!failed && !moved, "a skipped Hall pass would have pruned");
@@ -261,36 +278,73 @@ impl HallIntervals {
         resort(&mut self.by_max);
     }
 
-    /// Merges the minima and maxima + 1 into `bounds`, giving each view its ranks.
-    fn rank(&mut self) {
+    /// Merges the minima and maxima + 1 of the active views into `bounds`, giving
+    /// each its ranks. With `leave_out_fixed`, the fixed views are left out, and their
+    /// values taken out of the value line: each bound counts the values below it that
+    /// no fixed view takes. That needs value elimination done (no fixed view's value
+    /// in another view, so no two fixed views on one value and none on another view's
+    /// minimum), and then gives the same Hall intervals over the other views: such an
+    /// interval of k unfixed views and the fixed views inside holds k values no fixed
+    /// view takes, and conversely. A bound moves to the smallest value of its count
+    /// (the other values of that count are fixed views', gone from the view).
+    fn rank(&mut self, leave_out_fixed: bool) {
         let HallIntervals {
             spans,
             by_min,
             by_max,
             bounds,
+            values,
+            fixed_values,
             ..
         } = self;
+        for span in spans.iter_mut() {
+            span.active = !leave_out_fixed || span.hi - span.lo > 1;
+        }
         bounds.clear();
-        let mut last = key_value(by_min[0]) - 2;
-        bounds.push(last);
+        values.clear();
+        fixed_values.clear();
+        // The first sentinel, set once the smallest bound is known.
+        bounds.push(0);
+        values.push(0);
+        let mut last = i64::MIN;
         let mut mins = by_min.iter().peekable();
         for &k in by_max.iter() {
-            let max = key_value(k) + 1;
-            while let Some(&m) = mins.next_if(|&&m| key_value(m) <= max) {
-                let min = key_value(m);
-                if min != last {
-                    last = min;
-                    bounds.push(min);
-                }
-                spans[key_view(m)].min_rank = bounds.len() as u32 - 1;
+            if !spans[key_view(k)].active {
+                continue;
             }
-            if max != last {
-                last = max;
-                bounds.push(max);
+            let end = key_value(k) + 1;
+            // The minima up to `end`, and the fixed values below it.
+            while let Some(&&m) = mins.peek() {
+                let (min, span) = (key_value(m), &mut spans[key_view(m)]);
+                if min > end || (min == end && !span.active) {
+                    break;
+                }
+                mins.next();
+                if !span.active {
+                    fixed_values.push(min);
+                    continue;
+                }
+                let count = min - fixed_values.len() as i64;
+                if count != last {
+                    last = count;
+                    bounds.push(count);
+                    values.push(min);
+                }
+                span.min_rank = bounds.len() as u32 - 1;
+            }
+            let count = end - fixed_values.len() as i64;
+            if count != last {
+                last = count;
+                bounds.push(count);
+                values.push(end);
             }
             spans[key_view(k)].max_rank = bounds.len() as u32 - 1;
         }
+        let rest = mins.filter(|&&m| !spans[key_view(m)].active);
+        fixed_values.extend(rest.map(|&m| key_value(m)));
+        (bounds[0], values[0]) = (bounds[1] - 2, values[1] - 2);
         bounds.push(last + 2);
+        values.push(values[values.len() - 1] + 2);
         let len = bounds.len();
         self.t.resize(len, 0);
         self.h.resize(len, 0);
@@ -303,6 +357,7 @@ impl HallIntervals {
             spans,
             by_max,
             bounds,
+            values,
             t,
             h,
             d,
@@ -317,6 +372,9 @@ impl HallIntervals {
         }
         for &k in by_max.iter() {
             let span = &mut spans[key_view(k)];
+            if !span.active {
+                continue;
+            }
             let (x, y) = (span.min_rank, span.max_rank);
             let mut z = path_max(t, x + 1);
             let j = t[z as usize];
@@ -333,7 +391,7 @@ impl HallIntervals {
             }
             if h[x as usize] > x {
                 let w = path_max(h, h[x as usize]);
-                span.new_lo = bounds[w as usize];
+                span.new_lo = values[w as usize];
                 path_set(h, x, w, w);
             }
             if d[z as usize] == room {
@@ -351,6 +409,7 @@ impl HallIntervals {
             spans,
             by_min,
             bounds,
+            values,
             t,
             h,
             d,
@@ -364,6 +423,9 @@ impl HallIntervals {
         }
         for &k in by_min.iter().rev() {
             let span = &mut spans[key_view(k)];
+            if !span.active {
+                continue;
+            }
             let (x, y) = (span.max_rank, span.min_rank);
             let mut z = path_min(t, x - 1);
             let j = t[z as usize];
@@ -380,7 +442,7 @@ impl HallIntervals {
             }
             if h[x as usize] < x {
                 let w = path_min(h, h[x as usize]);
-                span.new_hi = bounds[w as usize];
+                span.new_hi = values[w as usize];
                 path_set(h, x, w, w);
             }
             if d[z as usize] == room {
