@@ -326,9 +326,10 @@ impl AllDifferent {
         self.bounds
             .extend(self.views.iter().map(|&view| ctx.bounds(view)));
         while let Some(i) = self.work.pop() {
-            let Some(value) = ctx.value(self.views[i as usize]) else {
+            let (value, max) = ctx.bounds(self.views[i as usize]);
+            if value != max {
                 continue;
-            };
+            }
             for (j, &other) in self.views.iter().enumerate() {
                 let (lo, hi) = self.bounds[j];
                 if j != i as usize && lo <= value && value <= hi && ctx.remove(other, value)? {
