@@ -59,7 +59,18 @@ pub(crate) struct HallIntervals {
     /// `by_size[k]`: how many unfixed views have k values (k up to the number of
     /// views; larger ones are not counted), for [`HallIntervals::may_prune`].
     by_size: Vec<u32>,
+    /// The calls since the size test last skipped a pass (see [`PROBE`]).
+    misses: u32,
 }
+
+/// After this many calls in a row whose size test ([`HallIntervals::may_prune`])
+/// skipped nothing, the test runs on one call in [`PROBE`] only: where it never pays
+/// (views of few values each, but spread apart, as a Golomb ruler's distances) it
+/// then costs next to nothing, and it comes back on the first time it pays again.
+const MISSES: u32 = 4;
+
+/// See [`MISSES`].
+const PROBE: u32 = 16;
 
 /// The sort key of view `view` by bound `value`: the value in the high half
 /// (shifted so that unsigned order is the values' order), the index in the low.
@@ -140,7 +151,8 @@ impl HallIntervals {
     /// The caller has done value elimination: no fixed view's value is left in
     /// another view. Then, when no two views share a variable, the pass is skipped
     /// if the views' sizes show that it can move nothing
-    /// ([`HallIntervals::may_prune`]). (With shared variables, a view fixed by a
+    /// ([`HallIntervals::may_prune`], tested on fewer calls where it has not paid
+    /// lately: see [`MISSES`]). (With shared variables, a view fixed by a
     /// pass may fix others that value elimination has not seen yet.)
     ///
     /// O(n log n) for n views: two sorts (linear plus the moves when the order
@@ -156,12 +168,17 @@ impl HallIntervals {
         if views.is_empty() {
             return Ok(false);
         }
-        let unfixed = self.read(ctx, views);
-        if !shared && !self.may_prune(unfixed) {
+        let test = !shared && (self.misses < MISSES || self.misses.is_multiple_of(PROBE));
+        let unfixed = self.read(ctx, views, test);
+        // Fewer than two unfixed views is the test's first case, free: the pass
+        // leaves the fixed views out, and needs two others.
+        if (test && !self.may_prune(unfixed)) || (!shared && unfixed < 2) {
+            self.misses = 0;
             #[cfg(debug_assertions)]
             self.check_nothing_to_prune();
             return Ok(false);
         }
+        self.misses = self.misses.saturating_add(1);
         self.sort();
         self.rank(!shared);
         self.filter_lower()?;
@@ -192,9 +209,9 @@ impl HallIntervals {
         Ok(again)
     }
 
-    /// Reads the bounds, and counts the unfixed views of each size into `by_size`.
-    /// Returns the number of unfixed views.
-    fn read(&mut self, ctx: &Context<'_>, views: &[View]) -> usize {
+    /// Reads the bounds, and with `sizes` counts the unfixed views of each size into
+    /// `by_size`. Returns the number of unfixed views.
+    fn read(&mut self, ctx: &Context<'_>, views: &[View], sizes: bool) -> usize {
         let n = views.len();
         if self.spans.len() != n {
             self.spans = vec![Span::default(); n];
@@ -208,7 +225,7 @@ impl HallIntervals {
             let (min, max) = ctx.bounds(view);
             if min != max {
                 unfixed += 1;
-                if let Some(count) = self.by_size.get_mut(ctx.size(view) as usize) {
+                if sizes && let Some(count) = self.by_size.get_mut(ctx.size(view) as usize) {
                     *count += 1;
                 }
             }
