@@ -180,9 +180,11 @@ impl HallIntervals {
         }
         self.misses = self.misses.saturating_add(1);
         self.sort();
-        self.rank(!shared);
-        self.filter_lower()?;
-        self.filter_upper()?;
+        if shared {
+            self.pass::<false>()?;
+        } else {
+            self.pass::<true>()?;
+        }
         ctx.set_rule(Rule::HallInterval);
         let mut again = false;
         for (i, (span, &view)) in self.spans.iter().zip(views).enumerate() {
@@ -273,8 +275,7 @@ impl HallIntervals {
     #[cfg(debug_assertions)]
     fn check_nothing_to_prune(&mut self) {
         self.sort();
-        self.rank(false);
-        let failed = self.filter_lower().is_err() || self.filter_upper().is_err();
+        let failed = self.pass::<false>().is_err();
         let moved = (self.spans.iter()).any(|s| s.new_lo != s.lo || s.new_hi != s.hi);
         assert!(!failed && !moved, "a skipped Hall pass would have pruned");
     }
@@ -295,8 +296,18 @@ impl HallIntervals {
         resort(&mut self.by_max);
     }
 
+    /// Ranks the bounds and runs both sweeps, with or without the fixed views (see
+    /// [`HallIntervals::rank`]); a conflict if some interval holds more views than
+    /// values.
+    #[inline(never)]
+    fn pass<const LEAVE_OUT_FIXED: bool>(&mut self) -> Result<(), Conflict> {
+        self.rank::<LEAVE_OUT_FIXED>();
+        self.filter_lower::<LEAVE_OUT_FIXED>()?;
+        self.filter_upper::<LEAVE_OUT_FIXED>()
+    }
+
     /// Merges the minima and maxima + 1 of the active views into `bounds`, giving
-    /// each its ranks. With `leave_out_fixed`, the fixed views are left out, and their
+    /// each its ranks. With `LEAVE_OUT_FIXED`, the fixed views are left out, and their
     /// values taken out of the value line: each bound counts the values below it that
     /// no fixed view takes. That needs value elimination done (no fixed view's value
     /// in another view, so no two fixed views on one value and none on another view's
@@ -304,7 +315,7 @@ impl HallIntervals {
     /// interval of k unfixed views and the fixed views inside holds k values no fixed
     /// view takes, and conversely. A bound moves to the smallest value of its count
     /// (the other values of that count are fixed views', gone from the view).
-    fn rank(&mut self, leave_out_fixed: bool) {
+    fn rank<const LEAVE_OUT_FIXED: bool>(&mut self) {
         let HallIntervals {
             spans,
             by_min,
@@ -314,30 +325,35 @@ impl HallIntervals {
             fixed_values,
             ..
         } = self;
-        for span in spans.iter_mut() {
-            span.active = !leave_out_fixed || span.hi - span.lo > 1;
+        if LEAVE_OUT_FIXED {
+            for span in spans.iter_mut() {
+                span.active = span.hi - span.lo > 1;
+            }
         }
         bounds.clear();
         values.clear();
         fixed_values.clear();
         // The first sentinel, set once the smallest bound is known.
         bounds.push(0);
-        values.push(0);
+        if LEAVE_OUT_FIXED {
+            values.push(0);
+        }
         let mut last = i64::MIN;
         let mut mins = by_min.iter().peekable();
         for &k in by_max.iter() {
-            if !spans[key_view(k)].active {
+            if LEAVE_OUT_FIXED && !spans[key_view(k)].active {
                 continue;
             }
             let end = key_value(k) + 1;
             // The minima up to `end`, and the fixed values below it.
             while let Some(&&m) = mins.peek() {
                 let (min, span) = (key_value(m), &mut spans[key_view(m)]);
-                if min > end || (min == end && !span.active) {
+                let fixed = LEAVE_OUT_FIXED && !span.active;
+                if min > end || (min == end && fixed) {
                     break;
                 }
                 mins.next();
-                if !span.active {
+                if fixed {
                     fixed_values.push(min);
                     continue;
                 }
@@ -345,7 +361,9 @@ impl HallIntervals {
                 if count != last {
                     last = count;
                     bounds.push(count);
-                    values.push(min);
+                    if LEAVE_OUT_FIXED {
+                        values.push(min);
+                    }
                 }
                 span.min_rank = bounds.len() as u32 - 1;
             }
@@ -353,15 +371,20 @@ impl HallIntervals {
             if count != last {
                 last = count;
                 bounds.push(count);
-                values.push(end);
+                if LEAVE_OUT_FIXED {
+                    values.push(end);
+                }
             }
             spans[key_view(k)].max_rank = bounds.len() as u32 - 1;
         }
-        let rest = mins.filter(|&&m| !spans[key_view(m)].active);
-        fixed_values.extend(rest.map(|&m| key_value(m)));
-        (bounds[0], values[0]) = (bounds[1] - 2, values[1] - 2);
+        bounds[0] = bounds[1] - 2;
         bounds.push(last + 2);
-        values.push(values[values.len() - 1] + 2);
+        if LEAVE_OUT_FIXED {
+            let rest = mins.filter(|&&m| !spans[key_view(m)].active);
+            fixed_values.extend(rest.map(|&m| key_value(m)));
+            values[0] = values[1] - 2;
+            values.push(values[values.len() - 1] + 2);
+        }
         let len = bounds.len();
         self.t.resize(len, 0);
         self.h.resize(len, 0);
@@ -369,7 +392,7 @@ impl HallIntervals {
     }
 
     /// Raises minima out of Hall intervals, visiting views by ascending maximum.
-    fn filter_lower(&mut self) -> Result<(), Conflict> {
+    fn filter_lower<const LEAVE_OUT_FIXED: bool>(&mut self) -> Result<(), Conflict> {
         let HallIntervals {
             spans,
             by_max,
@@ -389,7 +412,7 @@ impl HallIntervals {
         }
         for &k in by_max.iter() {
             let span = &mut spans[key_view(k)];
-            if !span.active {
+            if LEAVE_OUT_FIXED && !span.active {
                 continue;
             }
             let (x, y) = (span.min_rank, span.max_rank);
@@ -408,7 +431,11 @@ impl HallIntervals {
             }
             if h[x as usize] > x {
                 let w = path_max(h, h[x as usize]);
-                span.new_lo = values[w as usize];
+                span.new_lo = if LEAVE_OUT_FIXED {
+                    values[w as usize]
+                } else {
+                    bounds[w as usize]
+                };
                 path_set(h, x, w, w);
             }
             if d[z as usize] == room {
@@ -421,7 +448,7 @@ impl HallIntervals {
     }
 
     /// Lowers maxima out of Hall intervals, visiting views by descending minimum.
-    fn filter_upper(&mut self) -> Result<(), Conflict> {
+    fn filter_upper<const LEAVE_OUT_FIXED: bool>(&mut self) -> Result<(), Conflict> {
         let HallIntervals {
             spans,
             by_min,
@@ -440,7 +467,7 @@ impl HallIntervals {
         }
         for &k in by_min.iter().rev() {
             let span = &mut spans[key_view(k)];
-            if !span.active {
+            if LEAVE_OUT_FIXED && !span.active {
                 continue;
             }
             let (x, y) = (span.max_rank, span.min_rank);
@@ -459,7 +486,11 @@ impl HallIntervals {
             }
             if h[x as usize] < x {
                 let w = path_min(h, h[x as usize]);
-                span.new_hi = values[w as usize];
+                span.new_hi = if LEAVE_OUT_FIXED {
+                    values[w as usize]
+                } else {
+                    bounds[w as usize]
+                };
                 path_set(h, x, w, w);
             }
             if d[z as usize] == room {
