@@ -89,6 +89,28 @@ fn key_view(key: u64) -> usize {
     (key & 0xffff_ffff) as usize
 }
 
+/// Appends bound `value` to a pass's table (see [`HallIntervals::rank`]) as its count,
+/// `value` less the `passed` fixed values below it, unless that count is the `last`
+/// one; returns its rank.
+#[inline(always)]
+fn push_bound<const LEAVE_OUT_FIXED: bool>(
+    bounds: &mut Vec<i64>,
+    values: &mut Vec<i64>,
+    last: &mut i64,
+    value: i64,
+    passed: usize,
+) -> u32 {
+    let count = value - passed as i64;
+    if count != *last {
+        *last = count;
+        bounds.push(count);
+        if LEAVE_OUT_FIXED {
+            values.push(value);
+        }
+    }
+    bounds.len() as u32 - 1
+}
+
 /// Follows `t` while it points up, and returns where it stops.
 fn path_max(t: &[u32], mut i: u32) -> u32 {
     while t[i as usize] > i {
@@ -357,25 +379,13 @@ impl HallIntervals {
                     fixed_values.push(min);
                     continue;
                 }
-                let count = min - fixed_values.len() as i64;
-                if count != last {
-                    last = count;
-                    bounds.push(count);
-                    if LEAVE_OUT_FIXED {
-                        values.push(min);
-                    }
-                }
-                span.min_rank = bounds.len() as u32 - 1;
+                let passed = fixed_values.len();
+                span.min_rank =
+                    push_bound::<LEAVE_OUT_FIXED>(bounds, values, &mut last, min, passed);
             }
-            let count = end - fixed_values.len() as i64;
-            if count != last {
-                last = count;
-                bounds.push(count);
-                if LEAVE_OUT_FIXED {
-                    values.push(end);
-                }
-            }
-            spans[key_view(k)].max_rank = bounds.len() as u32 - 1;
+            let passed = fixed_values.len();
+            spans[key_view(k)].max_rank =
+                push_bound::<LEAVE_OUT_FIXED>(bounds, values, &mut last, end, passed);
         }
         bounds[0] = bounds[1] - 2;
         bounds.push(last + 2);
