@@ -25,6 +25,9 @@ struct Span {
     /// The ranks of `lo` and `hi` in [`HallIntervals::bounds`].
     min_rank: u32,
     max_rank: u32,
+    /// Whether the pass takes the view in: every view but the fixed ones when they
+    /// are left out (see [`HallIntervals::rank`]).
+    active: bool,
 }
 
 /// The scratch state of the Hall-interval pass, kept between calls so that a warm
@@ -40,15 +43,34 @@ pub(crate) struct HallIntervals {
     /// words, not bounds looked up by index.
     by_min: Vec<u64>,
     by_max: Vec<u64>,
-    /// The distinct minima and maxima + 1, ascending, between two sentinels.
+    /// The distinct minima and maxima + 1 of the active views, ascending, between
+    /// two sentinels: each as its count of values not taken by a fixed view left out
+    /// (see [`HallIntervals::rank`]), and as the smallest value of that count.
     bounds: Vec<i64>,
+    values: Vec<i64>,
+    /// The values of the fixed views left out, ascending.
+    fixed_values: Vec<i64>,
     /// The union-find style forests of the paper: `t` links each bound to the next
     /// one with capacity left, `h` to the end of its Hall interval, `d` holds the
     /// capacities.
     t: Vec<u32>,
     h: Vec<u32>,
     d: Vec<i64>,
+    /// `by_size[k]`: how many unfixed views have k values (k up to the number of
+    /// views; larger ones are not counted), for [`HallIntervals::may_prune`].
+    by_size: Vec<u32>,
+    /// The calls since the size test last skipped a pass (see [`PROBE`]).
+    misses: u32,
 }
+
+/// After this many calls in a row whose size test ([`HallIntervals::may_prune`])
+/// skipped nothing, the test runs on one call in [`PROBE`] only: where it never pays
+/// (views of few values each, but spread apart, as a Golomb ruler's distances) it
+/// then costs next to nothing, and it comes back on the first time it pays again.
+const MISSES: u32 = 4;
+
+/// See [`MISSES`].
+const PROBE: u32 = 16;
 
 /// The sort key of view `view` by bound `value`: the value in the high half
 /// (shifted so that unsigned order is the values' order), the index in the low.
@@ -65,6 +87,28 @@ fn key_value(key: u64) -> i64 {
 /// The view's index of a sort [`key`].
 fn key_view(key: u64) -> usize {
     (key & 0xffff_ffff) as usize
+}
+
+/// Appends bound `value` to a pass's table (see [`HallIntervals::rank`]) as its count,
+/// `value` less the `passed` fixed values below it, unless that count is the `last`
+/// one; returns its rank.
+#[inline(always)]
+fn push_bound<const LEAVE_OUT_FIXED: bool>(
+    bounds: &mut Vec<i64>,
+    values: &mut Vec<i64>,
+    last: &mut i64,
+    value: i64,
+    passed: usize,
+) -> u32 {
+    let count = value - passed as i64;
+    if count != *last {
+        *last = count;
+        bounds.push(count);
+        if LEAVE_OUT_FIXED {
+            values.push(value);
+        }
+    }
+    bounds.len() as u32 - 1
 }
 
 /// Follows `t` while it points up, and returns where it stops.
@@ -126,9 +170,16 @@ impl HallIntervals {
     /// reaches bounds consistency: the lower-bound pass leaves the Hall intervals the
     /// upper-bound pass needs unchanged.
     ///
+    /// The caller has done value elimination: no fixed view's value is left in
+    /// another view. Then, when no two views share a variable, the pass is skipped
+    /// if the views' sizes show that it can move nothing
+    /// ([`HallIntervals::may_prune`], tested on fewer calls where it has not paid
+    /// lately: see [`MISSES`]). (With shared variables, a view fixed by a
+    /// pass may fix others that value elimination has not seen yet.)
+    ///
     /// O(n log n) for n views: two sorts (linear plus the moves when the order
     /// changed little since the last call, see [`resort`]) and two near-linear
-    /// sweeps.
+    /// sweeps; O(n) when skipped.
     pub(crate) fn propagate(
         &mut self,
         ctx: &mut Context<'_>,
@@ -139,10 +190,23 @@ impl HallIntervals {
         if views.is_empty() {
             return Ok(false);
         }
-        self.read(ctx, views);
-        self.rank();
-        self.filter_lower()?;
-        self.filter_upper()?;
+        let test = !shared && (self.misses < MISSES || self.misses.is_multiple_of(PROBE));
+        let unfixed = self.read(ctx, views, test);
+        // Fewer than two unfixed views is the test's first case, free: the pass
+        // leaves the fixed views out, and needs two others.
+        if (test && !self.may_prune(unfixed)) || (!shared && unfixed < 2) {
+            self.misses = 0;
+            #[cfg(debug_assertions)]
+            self.check_nothing_to_prune();
+            return Ok(false);
+        }
+        self.misses = self.misses.saturating_add(1);
+        self.sort();
+        if shared {
+            self.pass::<false>()?;
+        } else {
+            self.pass::<true>()?;
+        }
         ctx.set_rule(Rule::HallInterval);
         let mut again = false;
         for (i, (span, &view)) in self.spans.iter().zip(views).enumerate() {
@@ -150,13 +214,13 @@ impl HallIntervals {
             if span.new_lo > span.lo {
                 let lo = i32::try_from(span.new_lo).map_err(|_| Conflict)?;
                 ctx.set_min(view, lo)?;
-                again |= ctx.min(view) != lo;
+                again |= self.skipped_free(lo, ctx.min(view));
                 changed = true;
             }
             if span.new_hi < span.hi {
                 let hi = i32::try_from(span.new_hi - 1).map_err(|_| Conflict)?;
                 ctx.set_max(view, hi)?;
-                again |= ctx.max(view) != hi;
+                again |= self.skipped_free(ctx.max(view) + 1, hi + 1);
                 changed = true;
             }
             if changed {
@@ -169,16 +233,26 @@ impl HallIntervals {
         Ok(again)
     }
 
-    /// Reads the bounds and sorts the views by them.
-    fn read(&mut self, ctx: &Context<'_>, views: &[View]) {
+    /// Reads the bounds, and with `sizes` counts the unfixed views of each size into
+    /// `by_size`. Returns the number of unfixed views.
+    fn read(&mut self, ctx: &Context<'_>, views: &[View], sizes: bool) -> usize {
         let n = views.len();
         if self.spans.len() != n {
             self.spans = vec![Span::default(); n];
             self.by_min = (0..n as u64).collect();
             self.by_max = (0..n as u64).collect();
         }
+        self.by_size.clear();
+        self.by_size.resize(n + 1, 0);
+        let mut unfixed = 0;
         for (span, &view) in self.spans.iter_mut().zip(views) {
             let (min, max) = ctx.bounds(view);
+            if min != max {
+                unfixed += 1;
+                if sizes && let Some(count) = self.by_size.get_mut(ctx.size(view) as usize) {
+                    *count += 1;
+                }
+            }
             let (lo, hi) = (i64::from(min), i64::from(max) + 1);
             *span = Span {
                 lo,
@@ -188,6 +262,48 @@ impl HallIntervals {
                 ..*span
             };
         }
+        unfixed
+    }
+
+    /// Whether a pass might move a bound or fail, given that value elimination is
+    /// done and `unfixed` views are not fixed (their sizes counted in `by_size`).
+    ///
+    /// An interval that moves a bound (a Hall interval with another view's bound in
+    /// it) or holds more views than values holds an unfixed view: fixed views alone
+    /// fill distinct values, and value elimination has taken those values out of every
+    /// other view, so that none of its bounds lies on them. Each unfixed view inside
+    /// the interval has none of the fixed views' values either, so it has at most as
+    /// many values as the interval holds unfixed views. So the pass needs k unfixed
+    /// views of at most k values each, for some k. O(n).
+    fn may_prune(&self, unfixed: usize) -> bool {
+        let mut small = 0;
+        (2..=unfixed).any(|k| {
+            small += self.by_size[k] as usize;
+            small >= k
+        })
+    }
+
+    /// Whether the values `from..to` hold one that no fixed view left out takes: a
+    /// bound moved over it (into a hole of the domain) may let another pass prune more.
+    fn skipped_free(&self, from: i32, to: i32) -> bool {
+        let (from, to) = (i64::from(from), i64::from(to));
+        let fixed = self.fixed_values.partition_point(|&v| v < to)
+            - self.fixed_values.partition_point(|&v| v < from);
+        to - from > fixed as i64
+    }
+
+    /// Checks, in debug builds, that a pass [`HallIntervals::may_prune`] skipped
+    /// would indeed have moved nothing: the pass over every view, fixed or not.
+    #[cfg(debug_assertions)]
+    fn check_nothing_to_prune(&mut self) {
+        self.sort();
+        let failed = self.pass::<false>().is_err();
+        let moved = (self.spans.iter()).any(|s| s.new_lo != s.lo || s.new_hi != s.hi);
+        assert!(!failed && !moved, "a skipped Hall pass would have pruned");
+    }
+
+    /// Sorts the views by their bounds as read.
+    fn sort(&mut self) {
         let spans = &self.spans;
         for k in &mut self.by_min {
             let v = key_view(*k);
@@ -202,36 +318,83 @@ impl HallIntervals {
         resort(&mut self.by_max);
     }
 
-    /// Merges the minima and maxima + 1 into `bounds`, giving each view its ranks.
-    fn rank(&mut self) {
+    /// Ranks the bounds and runs both sweeps, with or without the fixed views (see
+    /// [`HallIntervals::rank`]); a conflict if some interval holds more views than
+    /// values.
+    #[inline(never)]
+    fn pass<const LEAVE_OUT_FIXED: bool>(&mut self) -> Result<(), Conflict> {
+        self.rank::<LEAVE_OUT_FIXED>();
+        self.filter_lower::<LEAVE_OUT_FIXED>()?;
+        self.filter_upper::<LEAVE_OUT_FIXED>()
+    }
+
+    /// Merges the minima and maxima + 1 of the active views into `bounds`, giving
+    /// each its ranks. With `LEAVE_OUT_FIXED`, the fixed views are left out, and their
+    /// values taken out of the value line: each bound counts the values below it that
+    /// no fixed view takes. That needs value elimination done (no fixed view's value
+    /// in another view, so no two fixed views on one value and none on another view's
+    /// minimum), and then gives the same Hall intervals over the other views: such an
+    /// interval of k unfixed views and the fixed views inside holds k values no fixed
+    /// view takes, and conversely. A bound moves to the smallest value of its count
+    /// (the other values of that count are fixed views', gone from the view).
+    fn rank<const LEAVE_OUT_FIXED: bool>(&mut self) {
         let HallIntervals {
             spans,
             by_min,
             by_max,
             bounds,
+            values,
+            fixed_values,
             ..
         } = self;
+        if LEAVE_OUT_FIXED {
+            for span in spans.iter_mut() {
+                span.active = span.hi - span.lo > 1;
+            }
+        }
         bounds.clear();
-        let mut last = key_value(by_min[0]) - 2;
-        bounds.push(last);
+        values.clear();
+        fixed_values.clear();
+        // The first sentinel, set once the smallest bound is known.
+        bounds.push(0);
+        if LEAVE_OUT_FIXED {
+            values.push(0);
+        }
+        let mut last = i64::MIN;
         let mut mins = by_min.iter().peekable();
         for &k in by_max.iter() {
-            let max = key_value(k) + 1;
-            while let Some(&m) = mins.next_if(|&&m| key_value(m) <= max) {
-                let min = key_value(m);
-                if min != last {
-                    last = min;
-                    bounds.push(min);
+            if LEAVE_OUT_FIXED && !spans[key_view(k)].active {
+                continue;
+            }
+            let end = key_value(k) + 1;
+            // The minima up to `end`, and the fixed values below it.
+            while let Some(&&m) = mins.peek() {
+                let (min, span) = (key_value(m), &mut spans[key_view(m)]);
+                let fixed = LEAVE_OUT_FIXED && !span.active;
+                if min > end || (min == end && fixed) {
+                    break;
                 }
-                spans[key_view(m)].min_rank = bounds.len() as u32 - 1;
+                mins.next();
+                if fixed {
+                    fixed_values.push(min);
+                    continue;
+                }
+                let passed = fixed_values.len();
+                span.min_rank =
+                    push_bound::<LEAVE_OUT_FIXED>(bounds, values, &mut last, min, passed);
             }
-            if max != last {
-                last = max;
-                bounds.push(max);
-            }
-            spans[key_view(k)].max_rank = bounds.len() as u32 - 1;
+            let passed = fixed_values.len();
+            spans[key_view(k)].max_rank =
+                push_bound::<LEAVE_OUT_FIXED>(bounds, values, &mut last, end, passed);
         }
+        bounds[0] = bounds[1] - 2;
         bounds.push(last + 2);
+        if LEAVE_OUT_FIXED {
+            let rest = mins.filter(|&&m| !spans[key_view(m)].active);
+            fixed_values.extend(rest.map(|&m| key_value(m)));
+            values[0] = values[1] - 2;
+            values.push(values[values.len() - 1] + 2);
+        }
         let len = bounds.len();
         self.t.resize(len, 0);
         self.h.resize(len, 0);
@@ -239,11 +402,12 @@ impl HallIntervals {
     }
 
     /// Raises minima out of Hall intervals, visiting views by ascending maximum.
-    fn filter_lower(&mut self) -> Result<(), Conflict> {
+    fn filter_lower<const LEAVE_OUT_FIXED: bool>(&mut self) -> Result<(), Conflict> {
         let HallIntervals {
             spans,
             by_max,
             bounds,
+            values,
             t,
             h,
             d,
@@ -258,6 +422,9 @@ impl HallIntervals {
         }
         for &k in by_max.iter() {
             let span = &mut spans[key_view(k)];
+            if LEAVE_OUT_FIXED && !span.active {
+                continue;
+            }
             let (x, y) = (span.min_rank, span.max_rank);
             let mut z = path_max(t, x + 1);
             let j = t[z as usize];
@@ -274,7 +441,11 @@ impl HallIntervals {
             }
             if h[x as usize] > x {
                 let w = path_max(h, h[x as usize]);
-                span.new_lo = bounds[w as usize];
+                span.new_lo = if LEAVE_OUT_FIXED {
+                    values[w as usize]
+                } else {
+                    bounds[w as usize]
+                };
                 path_set(h, x, w, w);
             }
             if d[z as usize] == room {
@@ -287,11 +458,12 @@ impl HallIntervals {
     }
 
     /// Lowers maxima out of Hall intervals, visiting views by descending minimum.
-    fn filter_upper(&mut self) -> Result<(), Conflict> {
+    fn filter_upper<const LEAVE_OUT_FIXED: bool>(&mut self) -> Result<(), Conflict> {
         let HallIntervals {
             spans,
             by_min,
             bounds,
+            values,
             t,
             h,
             d,
@@ -305,6 +477,9 @@ impl HallIntervals {
         }
         for &k in by_min.iter().rev() {
             let span = &mut spans[key_view(k)];
+            if LEAVE_OUT_FIXED && !span.active {
+                continue;
+            }
             let (x, y) = (span.max_rank, span.min_rank);
             let mut z = path_min(t, x - 1);
             let j = t[z as usize];
@@ -321,7 +496,11 @@ impl HallIntervals {
             }
             if h[x as usize] < x {
                 let w = path_min(h, h[x as usize]);
-                span.new_hi = bounds[w as usize];
+                span.new_hi = if LEAVE_OUT_FIXED {
+                    values[w as usize]
+                } else {
+                    bounds[w as usize]
+                };
                 path_set(h, x, w, w);
             }
             if d[z as usize] == room {

@@ -138,7 +138,8 @@ impl AllDifferent {
         Window::Bits { shifts }
     }
 
-    /// Value elimination and hidden singles on bitmasks, then writes back.
+    /// Value elimination and (but at value and bounds strength) hidden singles on
+    /// bitmasks, then writes back.
     ///
     /// The masks live in fixed arrays on the stack: a window holds at most 64 values,
     /// so more than 64 views can never all differ.
@@ -168,7 +169,7 @@ impl AllDifferent {
         let mut hidden = 0;
         loop {
             eliminate_fixed(masks)?;
-            if self.strength == Strength::Value {
+            if matches!(self.strength, Strength::Value | Strength::Bounds) {
                 break;
             }
             let (mut once, mut twice) = (0u64, 0u64);
@@ -299,6 +300,27 @@ impl AllDifferent {
         Ok(())
     }
 
+    /// Value elimination from every fixed view, chaining: on the window's bitmasks
+    /// when the views' values fit one ([`Self::propagate_bits`], O(n) word operations
+    /// per round), else from the views fixed since the last call
+    /// ([`Self::eliminate_general`]).
+    fn eliminate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if let Window::Unknown = self.window {
+            self.window = self.find_window(ctx);
+        }
+        match std::mem::replace(&mut self.window, Window::Unknown) {
+            Window::Bits { shifts } => {
+                let result = self.propagate_bits(ctx, &shifts);
+                self.window = Window::Bits { shifts };
+                result
+            }
+            window => {
+                self.window = window;
+                self.eliminate_general(ctx)
+            }
+        }
+    }
+
     /// Value elimination from the views fixed since the last call, chaining.
     fn eliminate_general(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.work.clear();
@@ -326,9 +348,10 @@ impl AllDifferent {
         self.bounds
             .extend(self.views.iter().map(|&view| ctx.bounds(view)));
         while let Some(i) = self.work.pop() {
-            let Some(value) = ctx.value(self.views[i as usize]) else {
+            let (value, max) = ctx.bounds(self.views[i as usize]);
+            if value != max {
                 continue;
-            };
+            }
             for (j, &other) in self.views.iter().enumerate() {
                 let (lo, hi) = self.bounds[j];
                 if j != i as usize && lo <= value && value <= hi && ctx.remove(other, value)? {
@@ -508,7 +531,7 @@ impl Propagator for AllDifferent {
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         if self.strength == Strength::Bounds {
-            self.eliminate_general(ctx)?;
+            self.eliminate(ctx)?;
             loop {
                 let again = self
                     .hall

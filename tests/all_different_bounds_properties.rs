@@ -1,0 +1,153 @@
+//! Property tests: bounds all-different ([`Strength::Bounds`]) reaches exactly the
+//! fixpoint of its two rules, computed by brute force: a fixed view's value leaves the
+//! other views, and a view's minimum or maximum goes when no assignment of the other
+//! views, each within its bounds (holes ignored), differs from it and from one
+//! another. Checked at the root and after each of a few assumptions pushed as levels
+//! (so that the propagator also runs incrementally, woken by the changes), with views
+//! that share variables and domains wider than 64 values.
+
+use std::collections::BTreeSet;
+
+use alldiff::{Model, Solver, Strength, View};
+use proptest::prelude::*;
+
+type Domains = Vec<BTreeSet<i32>>;
+
+#[derive(Clone, Debug)]
+struct Case {
+    domains: Domains,
+    /// (variable, offset) per view.
+    views: Vec<(usize, i32)>,
+    /// Assumptions `variable = value`, pushed one level each.
+    assumptions: Vec<(usize, i32)>,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (2usize..=6, any::<bool>()).prop_flat_map(|(vars, wide)| {
+        // A far value makes a domain span more than 64 values (several words).
+        let far = if wide { 200 } else { 0 };
+        // Short runs of values, now and then with a hole: packed enough for Hall
+        // intervals.
+        let domain = (-3..=3i32, 0..=3i32, any::<u8>(), any::<bool>()).prop_map(
+            move |(lo, width, holes, add)| {
+                let mut d: BTreeSet<i32> = (lo..=lo + width)
+                    .filter(|&v| v == lo || v == lo + width || holes >> (v - lo) & 1 == 0)
+                    .collect();
+                if far != 0 && add {
+                    d.insert(far);
+                }
+                d
+            },
+        );
+        let domains = prop::collection::vec(domain, vars);
+        // One view per variable, and in half the cases one to three more views of
+        // some of them.
+        let offsets = prop::collection::vec(-2..=2i32, vars);
+        let extra = prop_oneof![
+            Just(Vec::new()),
+            prop::collection::vec((0..vars, -2..=2i32), 1..=3),
+        ];
+        let assumptions = prop::collection::vec((0..vars, -3..=4i32), 0..=3);
+        (domains, offsets, extra, assumptions).prop_map(|(domains, offsets, extra, assumptions)| {
+            Case {
+                domains,
+                views: offsets.into_iter().enumerate().chain(extra).collect(),
+                assumptions,
+            }
+        })
+    })
+}
+
+/// Whether the views but `skip` can take pairwise different values, each within its
+/// bounds `[lo, hi]`, none equal to `value`: the greedy matching of intervals (by
+/// ascending maximum, each the smallest value free), exact for intervals.
+fn supported(bounds: &[(i32, i32)], skip: usize, value: i32) -> bool {
+    let mut others: Vec<(i32, i32)> = (bounds.iter().enumerate())
+        .filter(|&(i, _)| i != skip)
+        .map(|(_, &(lo, hi))| (hi, lo))
+        .collect();
+    others.sort_unstable();
+    let mut used = BTreeSet::from([value]);
+    others.iter().all(|&(hi, lo)| {
+        let free = (lo..=hi).find(|v| !used.contains(v));
+        free.is_some_and(|v| used.insert(v))
+    })
+}
+
+/// The fixpoint of value elimination and bound shaving over `views`, or `None` when a
+/// domain empties.
+fn oracle(mut domains: Domains, views: &[(usize, i32)]) -> Option<Domains> {
+    loop {
+        if domains.iter().any(BTreeSet::is_empty) {
+            return None;
+        }
+        let mut changed = false;
+        for (i, &(x, a)) in views.iter().enumerate() {
+            if domains[x].len() == 1 {
+                let value = domains[x].first().unwrap() + a;
+                for (j, &(y, b)) in views.iter().enumerate() {
+                    if j != i {
+                        changed |= domains[y].remove(&(value - b));
+                    }
+                }
+            }
+        }
+        if domains.iter().any(BTreeSet::is_empty) {
+            return None;
+        }
+        let bounds: Vec<(i32, i32)> = (views.iter())
+            .map(|&(x, a)| {
+                let d = &domains[x];
+                (d.first().unwrap() + a, d.last().unwrap() + a)
+            })
+            .collect();
+        for (j, &(y, b)) in views.iter().enumerate() {
+            let (lo, hi) = bounds[j];
+            if !supported(&bounds, j, lo) {
+                changed |= domains[y].remove(&(lo - b));
+            }
+            if !supported(&bounds, j, hi) {
+                changed |= domains[y].remove(&(hi - b));
+            }
+        }
+        if !changed {
+            return Some(domains);
+        }
+    }
+}
+
+fn as_vecs(domains: &Domains) -> Vec<Vec<i32>> {
+    domains
+        .iter()
+        .map(|d| d.iter().copied().collect())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn bounds_all_different_reaches_the_brute_force_fixpoint(case in case()) {
+        let mut model = Model::new();
+        let vars: Vec<_> = (case.domains.iter())
+            .map(|d| model.var_from_values(d.iter().copied()).unwrap())
+            .collect();
+        let views: Vec<View> = case.views.iter().map(|&(x, a)| vars[x] + a).collect();
+        model.all_different_with(views, Strength::Bounds).unwrap();
+        let mut solver = Solver::new(model);
+        let mut domains = case.domains.clone();
+        let expected = oracle(domains.clone(), &case.views);
+        prop_assert_eq!(solver.root_domains(), expected.as_ref().map(as_vecs), "root");
+        for &(x, value) in &case.assumptions {
+            domains[x].retain(|&v| v == value);
+            let expected = oracle(domains.clone(), &case.views);
+            solver.push_level([(vars[x], value)]).unwrap();
+            prop_assert_eq!(
+                solver.root_domains(),
+                expected.as_ref().map(as_vecs),
+                "after {:?}",
+                (x, value)
+            );
+        }
+    }
+}
