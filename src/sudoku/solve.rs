@@ -110,7 +110,7 @@ pub struct SudokuSolver {
 #[derive(Debug, Default)]
 struct Found {
     solutions: u64,
-    /// The first solution.
+    /// The first solution, if kept.
     first: Option<Grid>,
     stopped: Option<StopReason>,
 }
@@ -307,7 +307,7 @@ impl SudokuSolver {
 
     /// Solves `grid`, counting up to two solutions to prove uniqueness.
     pub fn solve(&mut self, grid: &Grid) -> SolveResult {
-        let found = self.search(grid, Some(2));
+        let found = self.search(grid, Some(2), true);
         match (found.stopped, found.first) {
             (Some(reason), _) => SolveResult::Stopped(reason),
             (None, None) => SolveResult::None,
@@ -323,7 +323,7 @@ impl SudokuSolver {
     ///
     /// The [`StopReason`] if a limit stopped the search first.
     pub fn solve_first(&mut self, grid: &Grid) -> Result<Option<Grid>, StopReason> {
-        let found = self.search(grid, Some(1));
+        let found = self.search(grid, Some(1), true);
         match found.stopped {
             Some(reason) => Err(reason),
             None => Ok(found.first),
@@ -332,7 +332,7 @@ impl SudokuSolver {
 
     /// Counts the solutions of `grid`, stopping at `limit` if given.
     pub fn count(&mut self, grid: &Grid, limit: Option<u64>) -> Count {
-        let found = self.search(grid, limit);
+        let found = self.search(grid, limit, false);
         Count {
             solutions: found.solutions,
             status: match found.stopped {
@@ -369,12 +369,13 @@ impl SudokuSolver {
         Some(engines)
     }
 
-    /// Searches `grid` for up to `wanted` solutions (all without it), escalating with
-    /// [`Propagation::SystemAdaptive`]: its search stops after the root's propagation,
-    /// to measure the domains there, then after [`ESCALATION_FAILURES`] failures, to
-    /// try locked candidates at the root, and goes on in the engine that searches
-    /// fewer nodes from there.
-    fn search(&mut self, grid: &Grid, wanted: Option<u64>) -> Found {
+    /// Searches `grid` for up to `wanted` solutions (all without it), keeping the first
+    /// as a grid if `keep_first` (counting needs none, and allocates nothing).
+    /// [`Propagation::SystemAdaptive`] escalates: its search stops after the root's
+    /// propagation, to measure the domains there, then after [`ESCALATION_FAILURES`]
+    /// failures, to try locked candidates at the root, and goes on in the engine that
+    /// searches fewer nodes from there.
+    fn search(&mut self, grid: &Grid, wanted: Option<u64>, keep_first: bool) -> Found {
         let (options, limits, timed) = (self.options, self.limits.clone(), self.timed);
         let limits = &limits;
         let box_size = grid.box_size();
@@ -407,7 +408,7 @@ impl SudokuSolver {
             match (engine.solver.advance(), stage) {
                 (Step::Solution, _) => {
                     found.solutions += 1;
-                    if found.first.is_none() {
+                    if keep_first && found.first.is_none() {
                         found.first = Some(engine.solution(grid));
                     }
                     if wanted == Some(found.solutions) {
@@ -443,7 +444,7 @@ impl SudokuSolver {
                     match root {
                         Step::Solution => {
                             found.solutions = 1;
-                            found.first = Some(escalated.solution(grid));
+                            found.first = keep_first.then(|| escalated.solution(grid));
                             if wanted == Some(1) {
                                 break;
                             }
