@@ -111,6 +111,17 @@ fn push_bound<const LEAVE_OUT_FIXED: bool>(
     bounds.len() as u32 - 1
 }
 
+/// The value bound `w` of a pass's table stands for (see [`HallIntervals::rank`]): the
+/// bound itself, or with the fixed views left out, the smallest value of its count.
+#[inline(always)]
+fn value_at<const LEAVE_OUT_FIXED: bool>(bounds: &[i64], values: &[i64], w: u32) -> i64 {
+    if LEAVE_OUT_FIXED {
+        values[w as usize]
+    } else {
+        bounds[w as usize]
+    }
+}
+
 /// Follows `t` while it points up, and returns where it stops.
 fn path_max(t: &[u32], mut i: u32) -> u32 {
     while t[i as usize] > i {
@@ -441,11 +452,7 @@ impl HallIntervals {
             }
             if h[x as usize] > x {
                 let w = path_max(h, h[x as usize]);
-                span.new_lo = if LEAVE_OUT_FIXED {
-                    values[w as usize]
-                } else {
-                    bounds[w as usize]
-                };
+                span.new_lo = value_at::<LEAVE_OUT_FIXED>(bounds, values, w);
                 path_set(h, x, w, w);
             }
             if d[z as usize] == room {
@@ -496,11 +503,7 @@ impl HallIntervals {
             }
             if h[x as usize] < x {
                 let w = path_min(h, h[x as usize]);
-                span.new_hi = if LEAVE_OUT_FIXED {
-                    values[w as usize]
-                } else {
-                    bounds[w as usize]
-                };
+                span.new_hi = value_at::<LEAVE_OUT_FIXED>(bounds, values, w);
                 path_set(h, x, w, w);
             }
             if d[z as usize] == room {

@@ -39,6 +39,19 @@ pub struct Statistics {
     pub solve_time: Duration,
 }
 
+impl Statistics {
+    /// Adds the work of `other`, a search `depth` decisions below this one's root:
+    /// its nodes, failures, propagations and restarts, and its depth if deeper (not
+    /// its solutions, objective or time, which depend on how the searches relate).
+    pub(crate) fn add_work(&mut self, other: &Statistics, depth: u32) {
+        self.nodes += other.nodes;
+        self.failures += other.failures;
+        self.propagations += other.propagations;
+        self.restarts += other.restarts;
+        self.peak_depth = self.peak_depth.max(other.peak_depth + depth);
+    }
+}
+
 #[cfg(feature = "serde")]
 fn is_zero(count: &u64) -> bool {
     *count == 0

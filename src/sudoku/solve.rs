@@ -200,11 +200,7 @@ impl Engines {
         match (&self.before_escalation, &self.escalated) {
             (Some(before), Some(escalated)) => {
                 let mut total = escalated.solver.statistics().clone();
-                total.nodes += before.nodes;
-                total.failures += before.failures;
-                total.propagations += before.propagations;
-                total.restarts += before.restarts;
-                total.peak_depth = total.peak_depth.max(before.peak_depth);
+                total.add_work(before, 0);
                 total.solve_time += before.solve_time;
                 total
             }
@@ -362,7 +358,7 @@ impl SudokuSolver {
             &mut engines.main,
             box_size,
             propagation,
-            options,
+            options.search,
             limits,
             timed,
         );
@@ -399,13 +395,16 @@ impl SudokuSolver {
             Stage::Settled
         };
         let mut found = Found::default();
+        // The escalated engine's first step, taken by its probe of the root.
+        let mut pending = None;
         loop {
             let engine = match (&mut engines.main, &mut engines.escalated) {
                 (_, Some(escalated)) if engines.before_escalation.is_some() => escalated,
                 (Some(main), _) => main,
                 _ => unreachable!("the engine searching is built"),
             };
-            match (engine.solver.advance(), stage) {
+            let step = pending.take().unwrap_or_else(|| engine.solver.advance());
+            match (step, stage) {
                 (Step::Solution, _) => {
                     found.solutions += 1;
                     if keep_first && found.first.is_none() {
@@ -431,7 +430,7 @@ impl SudokuSolver {
                         &mut engines.escalated,
                         box_size,
                         Propagation::SystemLockedCandidatesAtRoot,
-                        options,
+                        options.search,
                         limits,
                         timed,
                     );
@@ -441,17 +440,8 @@ impl SudokuSolver {
                     };
                     engines.before_escalation = Some(before);
                     found = Found::default();
-                    match root {
-                        Step::Solution => {
-                            found.solutions = 1;
-                            found.first = keep_first.then(|| escalated.solution(grid));
-                            if wanted == Some(1) {
-                                break;
-                            }
-                        }
-                        Step::Exhausted => break,
-                        Step::Stopped(_) => {}
-                    }
+                    // Stopped after the root as asked: the search goes on from there.
+                    pending = Some(root).filter(|&r| r != Step::Stopped(StopReason::NodeLimit));
                 }
                 (Step::Stopped(reason), _) => {
                     found.stopped = Some(reason);
@@ -485,12 +475,12 @@ fn built<'a>(
     slot: &'a mut Option<Engine>,
     box_size: usize,
     propagation: Propagation,
-    options: SolverOptions,
+    search: SearchConfig,
     limits: &Limits,
     timed: bool,
 ) -> &'a mut Engine {
     slot.get_or_insert_with(|| {
-        Engine::new(box_size, propagation, options.search, limits, timed)
+        Engine::new(box_size, propagation, search, limits, timed)
             .expect("every box size from 2 to 5 builds with every propagation")
     })
 }

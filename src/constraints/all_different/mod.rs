@@ -305,18 +305,33 @@ impl AllDifferent {
     /// per round), else from the views fixed since the last call
     /// ([`Self::eliminate_general`]).
     fn eliminate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        self.on_window(
+            ctx,
+            |this, ctx, shifts| this.propagate_bits(ctx, shifts),
+            Self::eliminate_general,
+        )
+    }
+
+    /// Runs `bits` with the shifts of the window when the views' values fit one
+    /// (found on the first call), else `general`.
+    fn on_window<R>(
+        &mut self,
+        ctx: &mut Context<'_>,
+        bits: impl FnOnce(&mut Self, &mut Context<'_>, &[u32]) -> R,
+        general: impl FnOnce(&mut Self, &mut Context<'_>) -> R,
+    ) -> R {
         if let Window::Unknown = self.window {
             self.window = self.find_window(ctx);
         }
         match std::mem::replace(&mut self.window, Window::Unknown) {
             Window::Bits { shifts } => {
-                let result = self.propagate_bits(ctx, &shifts);
+                let result = bits(self, ctx, &shifts);
                 self.window = Window::Bits { shifts };
                 result
             }
             window => {
                 self.window = window;
-                self.eliminate_general(ctx)
+                general(self, ctx)
             }
         }
     }
@@ -542,27 +557,27 @@ impl Propagator for AllDifferent {
                 self.eliminate_queued(ctx)?;
             }
         }
-        if let Window::Unknown = self.window {
-            self.window = self.find_window(ctx);
-        }
-        match std::mem::replace(&mut self.window, Window::Unknown) {
-            Window::Bits { shifts } => {
-                let mut result = self.propagate_bits(ctx, &shifts);
-                if result.is_ok() && self.strength == Strength::Domain {
-                    result = self.regin_bits(ctx, &shifts);
+        let on_bits = self.on_window::<Result<bool, Conflict>>(
+            ctx,
+            |this, ctx, shifts| {
+                this.propagate_bits(ctx, shifts)?;
+                if this.strength == Strength::Domain {
+                    this.regin_bits(ctx, shifts)?;
                 }
-                self.window = Window::Bits { shifts };
-                return result;
-            }
-            window => {
-                self.window = window;
-                self.eliminate_general(ctx)?;
-                if self.strength == Strength::HiddenSingles {
-                    while self.hidden_singles_general(ctx)? {
-                        self.eliminate_queued(ctx)?;
+                Ok(true)
+            },
+            |this, ctx| {
+                this.eliminate_general(ctx)?;
+                if this.strength == Strength::HiddenSingles {
+                    while this.hidden_singles_general(ctx)? {
+                        this.eliminate_queued(ctx)?;
                     }
                 }
-            }
+                Ok(false)
+            },
+        )?;
+        if on_bits {
+            return Ok(());
         }
         if self.strength == Strength::Domain {
             match self.wide {

@@ -370,12 +370,8 @@ fn translate(objective: Objective, model: &Model) -> Result<Objective, ModelErro
 
 /// Adds `stats` (of a search `depth` decisions below the root) to `total`.
 fn add(total: &mut Statistics, stats: &Statistics, depth: u32) {
-    total.nodes += stats.nodes;
-    total.failures += stats.failures;
-    total.propagations += stats.propagations;
+    total.add_work(stats, depth);
     total.solutions += stats.solutions;
-    total.restarts += stats.restarts;
-    total.peak_depth = total.peak_depth.max(stats.peak_depth + depth);
 }
 
 /// What the threads share: the subproblems, the next one to take, the stop flag and
