@@ -205,6 +205,10 @@ impl<const N: usize> Propagator for SmallLinear<N> {
         true
     }
 
+    fn reads_modified(&self) -> bool {
+        false
+    }
+
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         ctx.set_rule(Rule::LinearBounds);
         match self.relation {

@@ -154,4 +154,11 @@ pub trait Propagator: fmt::Debug + Send {
     fn is_idempotent(&self) -> bool {
         false
     }
+
+    /// Whether [`Context::modified`] is read. Default: `true`. A propagator that looks
+    /// at all its variables each time says `false`: the queue then records no local
+    /// index when a variable changes, and [`Context::modified`] stays empty for it.
+    fn reads_modified(&self) -> bool {
+        true
+    }
 }

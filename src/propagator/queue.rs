@@ -41,6 +41,10 @@ const QUEUED: u8 = 1;
 /// Entailed (see [`Queue::entail`]): a wake does nothing. Never in the queue.
 const ENTAILED: u8 = 2;
 
+/// The local index of a watch whose propagator does not read
+/// [`Context::modified`](super::Context::modified): nothing is recorded.
+const UNREAD: u32 = u32::MAX;
+
 /// No source: a watch of a propagator that its own changes wake. Differs from every
 /// propagator and from [`NO_PROPAGATOR`].
 const NEVER: u32 = u32::MAX - 1;
@@ -174,7 +178,12 @@ impl Queue {
         for index in 0..count {
             let (propagator, watched) = propagators.get(index);
             priorities.push(propagator.priority());
-            counts.push(watched.len() as u32);
+            let reads_modified = propagator.reads_modified();
+            counts.push(if reads_modified {
+                watched.len() as u32
+            } else {
+                0
+            });
             // A variable seen twice (say `x` and `x + 1`) changes under the propagator's
             // feet: its own changes must wake it again to reach the fixpoint.
             let mut distinct: Vec<u32> = watched.iter().map(|&(var, _)| var).collect();
@@ -186,7 +195,7 @@ impl Queue {
             for (local, &(var, events)) in watched.iter().enumerate() {
                 let watch = Watch {
                     propagator: index as u32,
-                    local: local as u32,
+                    local: if reads_modified { local as u32 } else { UNREAD },
                     skip: if idem { index as u32 } else { NEVER },
                     level: propagator.priority() as u32,
                 };
@@ -319,7 +328,9 @@ impl Queue {
                 waiting.state = QUEUED;
                 levels[watch.level as usize].push(watch.propagator);
             }
-            waiting.locals.push(watch.local);
+            if watch.local != UNREAD {
+                waiting.locals.push(watch.local);
+            }
         }
     }
 
