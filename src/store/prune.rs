@@ -184,7 +184,8 @@ impl Store {
     }
 
     /// Removes the bit indices below `from` from a bitset or table domain: only the
-    /// words from the old lower bound to the new one change. O(those words).
+    /// words from the old lower bound to the new one change, in one pass that clears
+    /// them and finds the new bound. O(those words).
     fn raise_lo(&mut self, l: Layout, from: usize) -> Result<Event, Wipeout> {
         let (lo, hi) = unpack_bounds(self.cells[l.bounds_cell()]);
         if from <= lo {
@@ -193,10 +194,29 @@ impl Store {
         if from > hi {
             return Err(Wipeout);
         }
-        let new_lo = self.next_set(l, from);
-        let removed =
-            self.clear_words(l, lo / 64, new_lo / 64, new_lo / 64, !0u64 << (new_lo % 64));
-        self.moved_bound(l, removed, new_lo, hi)
+        let start = l.start as usize;
+        let mut removed = 0u64;
+        let mut w = lo / 64;
+        let mut keep = 0u64;
+        while keep == 0 {
+            // Words below `from`'s lose every bit; `from`'s keeps those from it on;
+            // the words after it hold nothing below the bound they give.
+            let mask = match w.cmp(&(from / 64)) {
+                std::cmp::Ordering::Less => 0,
+                std::cmp::Ordering::Equal => !0u64 << (from % 64),
+                std::cmp::Ordering::Greater => !0,
+            };
+            let word = self.cells[start + w];
+            keep = word & mask;
+            if word != keep {
+                removed += u64::from((word & !mask).count_ones());
+                self.save(start + w);
+                self.cells[start + w] = keep;
+            }
+            w += 1;
+        }
+        let new_lo = (w - 1) * 64 + keep.trailing_zeros() as usize;
+        Ok(self.moved_bound(l, removed, new_lo, hi))
     }
 
     /// Removes the bit indices above `to` from a bitset or table domain, as
@@ -209,44 +229,33 @@ impl Store {
         if to < lo {
             return Err(Wipeout);
         }
-        let new_hi = self.prev_set(l, to);
-        let removed = self.clear_words(
-            l,
-            new_hi / 64,
-            hi / 64,
-            new_hi / 64,
-            !0u64 >> (63 - new_hi % 64),
-        );
-        self.moved_bound(l, removed, lo, new_hi)
-    }
-
-    /// Clears the words `first..=last` of a bitset or table domain but the bits `keep`
-    /// of word `edge` (the one the new bound lies in). Returns how many values went.
-    #[inline(always)]
-    fn clear_words(&mut self, l: Layout, first: usize, last: usize, edge: usize, keep: u64) -> u64 {
         let start = l.start as usize;
         let mut removed = 0u64;
-        for w in first..=last {
-            let keep = if w == edge { keep } else { 0 };
-            let gone = self.cells[start + w] & !keep;
-            if gone != 0 {
-                removed += u64::from(gone.count_ones());
+        let mut w = hi / 64;
+        let mut keep = 0u64;
+        while keep == 0 {
+            let mask = match w.cmp(&(to / 64)) {
+                std::cmp::Ordering::Greater => 0,
+                std::cmp::Ordering::Equal => !0u64 >> (63 - to % 64),
+                std::cmp::Ordering::Less => !0,
+            };
+            let word = self.cells[start + w];
+            keep = word & mask;
+            if word != keep {
+                removed += u64::from((word & !mask).count_ones());
                 self.save(start + w);
-                self.cells[start + w] &= keep;
+                self.cells[start + w] = keep;
             }
+            w = w.wrapping_sub(1);
         }
-        removed
+        let new_hi = w.wrapping_add(1) * 64 + 63 - keep.leading_zeros() as usize;
+        Ok(self.moved_bound(l, removed, lo, new_hi))
     }
 
     /// Records a moved bound of a bitset or table domain: `removed` values went, the
     /// bounds are now `lo..=hi`.
-    fn moved_bound(
-        &mut self,
-        l: Layout,
-        removed: u64,
-        lo: usize,
-        hi: usize,
-    ) -> Result<Event, Wipeout> {
+    #[inline(always)]
+    fn moved_bound(&mut self, l: Layout, removed: u64, lo: usize, hi: usize) -> Event {
         let size = self.cells[l.size_cell()] - removed;
         self.save(l.size_cell());
         self.cells[l.size_cell()] = size;
@@ -256,7 +265,7 @@ impl Store {
         if size == 1 {
             event = event | Event::FIXED;
         }
-        Ok(event)
+        event
     }
 
     /// Makes the domain the single value `value`.
@@ -350,6 +359,6 @@ impl Store {
             }
         }
         let (lo, hi) = (self.next_set(l, new_lo), self.prev_set(l, new_hi));
-        self.moved_bound(l, removed, lo, hi)
+        Ok(self.moved_bound(l, removed, lo, hi))
     }
 }

@@ -422,3 +422,151 @@ fn bitset_bounds_move_across_words_and_holes() {
     );
     assert_eq!(store.values(x).collect::<Vec<_>>(), vec![129]);
 }
+
+mod properties {
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// One change to a domain, or a choice point, or a return to the latest one.
+    #[derive(Clone, Debug)]
+    enum Op {
+        SetMin(i32),
+        SetMax(i32),
+        Remove(i32),
+        Fix(i32),
+        Mark,
+        Undo,
+    }
+
+    /// Values of every shape: one word, several words (up to a few hundred apart, so
+    /// that bounds cross words), far apart (a table) and nearly contiguous and wide (an
+    /// interval), each with holes.
+    fn values() -> impl Strategy<Value = Vec<i32>> {
+        let holey = |lo: i32, span: i32, step: i32, holes: BTreeSet<i32>| {
+            (lo..lo + span)
+                .step_by(step as usize)
+                .filter(|v| !holes.contains(&(v - lo)))
+                .collect::<Vec<i32>>()
+        };
+        prop_oneof![
+            (
+                -40..=0i32,
+                1..=64i32,
+                1..=3i32,
+                prop::collection::btree_set(0..64i32, 0..=20)
+            ),
+            (
+                -300..=0i32,
+                65..=400i32,
+                1..=2i32,
+                prop::collection::btree_set(0..400i32, 0..=80)
+            ),
+            (
+                -300..=0i32,
+                65..=400i32,
+                1..=1i32,
+                prop::collection::btree_set(0..400i32, 200..=390)
+            ),
+            (
+                -3000..=0i32,
+                5000..=6000i32,
+                1..=1i32,
+                prop::collection::btree_set(0..6000i32, 0..=20)
+            ),
+            (
+                -3000..=0i32,
+                5000..=6000i32,
+                40..=90i32,
+                prop::collection::btree_set(0..6000i32, 0..=30)
+            ),
+        ]
+        .prop_map(move |(lo, span, step, holes)| holey(lo, span, step, holes))
+        .prop_filter("a domain has a value", |values| !values.is_empty())
+    }
+
+    /// A value near the domain: inside, at and beyond its bounds, in holes.
+    fn ops(values: Vec<i32>) -> impl Strategy<Value = Vec<Op>> {
+        let (lo, hi) = (values[0] - 3, values[values.len() - 1] + 3);
+        let near = prop_oneof![
+            2 => lo..=hi,
+            1 => prop::sample::select(values),
+        ];
+        let op = (0..6u8, near).prop_map(|(kind, v)| match kind {
+            0 => Op::SetMin(v),
+            1 => Op::SetMax(v),
+            2 => Op::Remove(v),
+            3 => Op::Fix(v),
+            4 => Op::Mark,
+            _ => Op::Undo,
+        });
+        prop::collection::vec(op, 1..40)
+    }
+
+    /// The event a change from `before` to `after` should report.
+    fn expected_event(before: &BTreeSet<i32>, after: &BTreeSet<i32>) -> Event {
+        if before == after {
+            return Event::NONE;
+        }
+        let mut event = Event::DOMAIN;
+        if before.first() != after.first() || before.last() != after.last() {
+            event = event | Event::BOUNDS;
+        }
+        if after.len() == 1 {
+            event = event | Event::FIXED;
+        }
+        event
+    }
+
+    proptest! {
+        // Cheap cases, and the rare ones (a new bound at the edge of a word) need many.
+        #![proptest_config(ProptestConfig::with_cases(2048))]
+
+        /// Every shape narrows, reports and undoes as a set of values would: values,
+        /// size, bounds, the event of each change, a wipe-out leaving the domain as it
+        /// was, and each undo giving back the domain of its mark.
+        #[test]
+        fn every_shape_behaves_as_a_set_of_values(
+            (values, ops) in values().prop_flat_map(|v| (Just(v.clone()), ops(v)))
+        ) {
+            let (mut store, x) = store_with(&values);
+            let mut set: BTreeSet<i32> = values.iter().copied().collect();
+            let mut marks: Vec<(usize, BTreeSet<i32>)> = Vec::new();
+            for op in ops {
+                let kept = |keep: &dyn Fn(i32) -> bool| -> BTreeSet<i32> {
+                    set.iter().copied().filter(|&v| keep(v)).collect()
+                };
+                let (got, after) = match op {
+                    Op::SetMin(m) => (store.set_min(x, m), kept(&|v| v >= m)),
+                    Op::SetMax(m) => (store.set_max(x, m), kept(&|v| v <= m)),
+                    Op::Remove(r) => (store.remove(x, r), kept(&|v| v != r)),
+                    Op::Fix(f) => (store.fix(x, f), kept(&|v| v == f)),
+                    Op::Mark => {
+                        marks.push((store.mark(), set.clone()));
+                        continue;
+                    }
+                    Op::Undo => {
+                        if let Some((mark, at_mark)) = marks.pop() {
+                            store.undo_to(mark);
+                            set = at_mark;
+                        }
+                        (Ok(Event::NONE), set.clone())
+                    }
+                };
+                if after.is_empty() {
+                    prop_assert_eq!(got, Err(Wipeout));
+                } else {
+                    prop_assert_eq!(got, Ok(expected_event(&set, &after)));
+                    set = after;
+                }
+                let now: Vec<i32> = store.values(x).collect();
+                prop_assert_eq!(&now, &set.iter().copied().collect::<Vec<_>>());
+                prop_assert_eq!(store.size(x) as usize, set.len());
+                let (min, max) = (*set.first().unwrap(), *set.last().unwrap());
+                prop_assert_eq!(store.bounds(x), (min, max));
+            }
+        }
+    }
+}
