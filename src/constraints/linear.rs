@@ -512,6 +512,11 @@ impl Propagator for Linear {
         true
     }
 
+    /// Only a long sum keeps its sums from call to call, and reads what changed.
+    fn reads_modified(&self) -> bool {
+        self.sums.incremental
+    }
+
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         if self.relation == Relation::NotEqual {
             ctx.set_rule(Rule::LinearDisequality);

@@ -159,6 +159,10 @@ impl Propagator for Clause {
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
         self.lits.iter().any(|&lit| literal_holds(lit, value))
     }
+
+    fn reads_modified(&self) -> bool {
+        false
+    }
 }
 
 /// A conjunction: every literal is true. Built by [`Model::and`](crate::Model::and).

@@ -191,6 +191,10 @@ impl Propagator for Disjunctive {
             })
         })
     }
+
+    fn reads_modified(&self) -> bool {
+        false
+    }
 }
 
 /// Tasks sharing a resource of fixed capacity: at every time, the demands of the
@@ -375,6 +379,10 @@ impl Propagator for Cumulative {
                 .sum();
             load <= i64::from(self.capacity)
         })
+    }
+
+    fn reads_modified(&self) -> bool {
+        false
     }
 }
 

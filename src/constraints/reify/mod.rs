@@ -597,6 +597,10 @@ impl Propagator for Reified {
         let c = self.cond.holds(value);
         if self.half { !b || c } else { b == c }
     }
+
+    fn reads_modified(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]
