@@ -4,9 +4,10 @@
 use super::{RUN, Saved, Store};
 
 /// The most cells a store may have for its marks to copy them all (see the module
-/// docs): enough for a 9x9 Sudoku model (100 cells), which is faster with copies, and
-/// below a 16x16 one (321 cells), which is not (`docs/performance.md`).
-pub(super) const COPY_CELLS: usize = 128;
+/// docs): enough for a 9x9 Sudoku model (100 cells) and a 9-mark Golomb ruler's (36
+/// two-word domains, about 150 cells), which are faster with copies, and below a
+/// 16x16 Sudoku model (321 cells), which is not (`docs/performance.md`).
+pub(super) const COPY_CELLS: usize = 256;
 
 /// [`Store::mark`] looks for runs in the entries of a level only when the level has
 /// at least `RUNS_FROM.0` of them and the trail at least `RUNS_FROM.1`: a trail
