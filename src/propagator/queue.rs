@@ -300,6 +300,7 @@ impl Queue {
     /// [`Queue::notify`] once it is known that someone may need waking: walks the
     /// watch list of the event's kind, a change that removed something (every event
     /// but [`Event::NONE`] has [`Event::DOMAIN`]).
+    #[inline(always)]
     pub(super) fn wake_watchers(&mut self, var: u32, event: Event, source: u32) {
         debug_assert!(event.intersects(Event::DOMAIN), "a change removes a value");
         let kind = if event.intersects(Event::FIXED) {
