@@ -184,8 +184,7 @@ impl Store {
     }
 
     /// Removes the bit indices below `from` from a bitset or table domain: only the
-    /// words from the old lower bound to the new one change, in one pass that clears
-    /// them and finds the new bound. O(those words).
+    /// words from the old lower bound to the new one change. O(those words).
     fn raise_lo(&mut self, l: Layout, from: usize) -> Result<Event, Wipeout> {
         let (lo, hi) = unpack_bounds(self.cells[l.bounds_cell()]);
         if from <= lo {
@@ -194,28 +193,8 @@ impl Store {
         if from > hi {
             return Err(Wipeout);
         }
-        let start = l.start as usize;
-        let mut removed = 0u64;
-        let mut w = lo / 64;
-        let mut keep = 0u64;
-        while keep == 0 {
-            // Words below `from`'s lose every bit; `from`'s keeps those from it on;
-            // the words after it hold nothing below the bound they give.
-            let mask = match w.cmp(&(from / 64)) {
-                std::cmp::Ordering::Less => 0,
-                std::cmp::Ordering::Equal => !0u64 << (from % 64),
-                std::cmp::Ordering::Greater => !0,
-            };
-            let word = self.cells[start + w];
-            keep = word & mask;
-            if word != keep {
-                removed += u64::from((word & !mask).count_ones());
-                self.save(start + w);
-                self.cells[start + w] = keep;
-            }
-            w += 1;
-        }
-        let new_lo = (w - 1) * 64 + keep.trailing_zeros() as usize;
+        let (removed, w, keep) = self.sweep::<true>(l, lo / 64, from / 64, !0u64 << (from % 64));
+        let new_lo = w * 64 + keep.trailing_zeros() as usize;
         Ok(self.moved_bound(l, removed, new_lo, hi))
     }
 
@@ -229,27 +208,46 @@ impl Store {
         if to < lo {
             return Err(Wipeout);
         }
+        let (removed, w, keep) = self.sweep::<false>(l, hi / 64, to / 64, !0u64 >> (63 - to % 64));
+        let new_hi = w * 64 + 63 - keep.leading_zeros() as usize;
+        Ok(self.moved_bound(l, removed, lo, new_hi))
+    }
+
+    /// One pass from the word of the old bound, `first`, up (`UP`) or down to the
+    /// word of the new one, `edge`, and on to the first word with a value left: the
+    /// words before `edge` lose every bit, `edge` keeps the bits `edge_keep`, those
+    /// after it hold nothing beyond the bound they give. Returns how many values went,
+    /// and the word with a value left, by index and bits. There is one: the domain
+    /// has a value on the far side of the new bound.
+    #[inline(always)]
+    fn sweep<const UP: bool>(
+        &mut self,
+        l: Layout,
+        first: usize,
+        edge: usize,
+        edge_keep: u64,
+    ) -> (u64, usize, u64) {
         let start = l.start as usize;
-        let mut removed = 0u64;
-        let mut w = hi / 64;
-        let mut keep = 0u64;
-        while keep == 0 {
-            let mask = match w.cmp(&(to / 64)) {
-                std::cmp::Ordering::Greater => 0,
-                std::cmp::Ordering::Equal => !0u64 >> (63 - to % 64),
-                std::cmp::Ordering::Less => !0,
+        let (mut removed, mut w) = (0u64, first);
+        loop {
+            let before = if UP { w < edge } else { w > edge };
+            let mask = match (before, w == edge) {
+                (true, _) => 0,
+                (_, true) => edge_keep,
+                _ => !0,
             };
             let word = self.cells[start + w];
-            keep = word & mask;
+            let keep = word & mask;
             if word != keep {
                 removed += u64::from((word & !mask).count_ones());
                 self.save(start + w);
                 self.cells[start + w] = keep;
             }
-            w = w.wrapping_sub(1);
+            if keep != 0 {
+                return (removed, w, keep);
+            }
+            w = if UP { w + 1 } else { w - 1 };
         }
-        let new_hi = w.wrapping_add(1) * 64 + 63 - keep.leading_zeros() as usize;
-        Ok(self.moved_bound(l, removed, lo, new_hi))
     }
 
     /// Records a moved bound of a bitset or table domain: `removed` values went, the
