@@ -451,37 +451,22 @@ mod properties {
                 .filter(|v| !holes.contains(&(v - lo)))
                 .collect::<Vec<i32>>()
         };
+        // The lowest value from `low..=0`, the span, the step between values and the
+        // number of holes, each from its range.
+        let shape = |low: i32, span: (i32, i32), step: (i32, i32), holes: (usize, usize)| {
+            (
+                low..=0,
+                span.0..=span.1,
+                step.0..=step.1,
+                prop::collection::btree_set(0..span.1, holes.0..=holes.1),
+            )
+        };
         prop_oneof![
-            (
-                -40..=0i32,
-                1..=64i32,
-                1..=3i32,
-                prop::collection::btree_set(0..64i32, 0..=20)
-            ),
-            (
-                -300..=0i32,
-                65..=400i32,
-                1..=2i32,
-                prop::collection::btree_set(0..400i32, 0..=80)
-            ),
-            (
-                -300..=0i32,
-                65..=400i32,
-                1..=1i32,
-                prop::collection::btree_set(0..400i32, 200..=390)
-            ),
-            (
-                -3000..=0i32,
-                5000..=6000i32,
-                1..=1i32,
-                prop::collection::btree_set(0..6000i32, 0..=20)
-            ),
-            (
-                -3000..=0i32,
-                5000..=6000i32,
-                40..=90i32,
-                prop::collection::btree_set(0..6000i32, 0..=30)
-            ),
+            shape(-40, (1, 64), (1, 3), (0, 20)),
+            shape(-300, (65, 400), (1, 2), (0, 80)),
+            shape(-300, (65, 400), (1, 1), (200, 390)),
+            shape(-3000, (5000, 6000), (1, 1), (0, 20)),
+            shape(-3000, (5000, 6000), (40, 90), (0, 30)),
         ]
         .prop_map(move |(lo, span, step, holes)| holey(lo, span, step, holes))
         .prop_filter("a domain has a value", |values| !values.is_empty())
