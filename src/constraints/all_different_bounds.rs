@@ -22,7 +22,9 @@ struct Span {
     /// The new bounds, as the pass narrows them.
     new_lo: i64,
     new_hi: i64,
-    /// The ranks of `lo` and `hi` in [`HallIntervals::bounds`].
+    /// The ranks of `lo` and `hi` in [`HallIntervals::bounds`]; in a scan
+    /// ([`HallIntervals::scan`]), `max_rank` is the view's number by ascending
+    /// maximum.
     min_rank: u32,
     max_rank: u32,
     /// Whether the pass takes the view in: every view but the fixed ones when they
@@ -56,6 +58,13 @@ pub(crate) struct HallIntervals {
     t: Vec<u32>,
     h: Vec<u32>,
     d: Vec<i64>,
+    /// The scan's table (see [`HallIntervals::scan`]): the unfixed views by ascending
+    /// maximum, each as its index and its maximum + 1's count of values not taken
+    /// by a fixed view.
+    order: Vec<u32>,
+    ends: Vec<i64>,
+    /// The Hall intervals the scan found, half-open.
+    halls: Vec<(i64, i64)>,
     /// `by_size[k]`: how many unfixed views have k values (k up to the number of
     /// views; larger ones are not counted), for [`HallIntervals::may_prune`].
     by_size: Vec<u32>,
@@ -71,6 +80,10 @@ const MISSES: u32 = 4;
 
 /// See [`MISSES`].
 const PROBE: u32 = 16;
+
+/// The most unfixed views [`HallIntervals::scan`] takes (one bit each in a word);
+/// more go through the forests of [`HallIntervals::pass`].
+const SCAN_VIEWS: usize = 64;
 
 /// The sort key of view `view` by bound `value`: the value in the high half
 /// (shifted so that unsigned order is the values' order), the index in the low.
@@ -120,6 +133,25 @@ fn value_at<const LEAVE_OUT_FIXED: bool>(bounds: &[i64], values: &[i64], w: u32)
     } else {
         bounds[w as usize]
     }
+}
+
+/// Whether a view's bounds as read (half-open) hold one value.
+fn is_fixed(span: &Span) -> bool {
+    span.hi - span.lo == 1
+}
+
+/// Moves bound `from` out of the Hall intervals `halls` while `step` gives where one
+/// sends it, and returns where it stops.
+fn leave_halls(
+    halls: &[(i64, i64)],
+    from: i64,
+    step: impl Fn(i64, (i64, i64)) -> Option<i64>,
+) -> i64 {
+    let mut bound = from;
+    while let Some(next) = halls.iter().find_map(|&hall| step(bound, hall)) {
+        bound = next;
+    }
+    bound
 }
 
 /// Follows `t` while it points up, and returns where it stops.
@@ -215,6 +247,8 @@ impl HallIntervals {
         self.sort();
         if shared {
             self.pass::<false>()?;
+        } else if unfixed <= SCAN_VIEWS {
+            self.scan()?;
         } else {
             self.pass::<true>()?;
         }
@@ -327,6 +361,110 @@ impl HallIntervals {
         }
         resort(&mut self.by_min);
         resort(&mut self.by_max);
+    }
+
+    /// What [`HallIntervals::pass`] does with the fixed views left out, for at most
+    /// [`SCAN_VIEWS`] unfixed views, by trying every interval from an unfixed view's
+    /// minimum to another's maximum: cheaper than the forests for few views, and
+    /// O(1) per interval tried.
+    ///
+    /// The values are counted as in [`HallIntervals::rank`]: only those no fixed
+    /// view takes. The views are numbered by ascending maximum; going down through
+    /// the minima, `inside` collects the numbers of the views whose minimum is at
+    /// least the current one `a`, so that its k-th bit from the bottom, view `j`,
+    /// closes the interval from `a` to `j`'s maximum holding k views. More views than
+    /// values is a conflict, as many a Hall interval. Those found, each view's bounds
+    /// move out of every Hall interval that holds a bound of the view but not the
+    /// whole view (chaining: moved past one, a bound may land in the next).
+    ///
+    /// O(n) for the tables plus one step per pair of views (a view and another whose
+    /// minimum is at least as large), cut short once the values already exceed the
+    /// views left; the moves take O(n·h) for h Hall intervals, only when some are
+    /// found.
+    fn scan(&mut self) -> Result<(), Conflict> {
+        let HallIntervals {
+            spans,
+            by_min,
+            by_max,
+            fixed_values,
+            order,
+            ends,
+            halls,
+            ..
+        } = self;
+        fixed_values.clear();
+        fixed_values.extend(
+            (by_min.iter())
+                .filter(|&&k| is_fixed(&spans[key_view(k)]))
+                .map(|&k| key_value(k)),
+        );
+        // The views by ascending maximum, each with its maximum + 1's count.
+        order.clear();
+        ends.clear();
+        let mut below = 0;
+        for &k in by_max.iter() {
+            let v = key_view(k);
+            let span = &mut spans[v];
+            if is_fixed(span) {
+                continue;
+            }
+            while fixed_values.get(below).is_some_and(|&f| f < span.hi) {
+                below += 1;
+            }
+            span.max_rank = order.len() as u32;
+            order.push(v as u32);
+            ends.push(span.hi - below as i64);
+        }
+        // Down through the minima, each distinct one once all the views with it are
+        // in `inside`.
+        halls.clear();
+        let (mut inside, mut count) = (0u64, 0i64);
+        let mut below = fixed_values.len();
+        let mut mins = by_min.iter().rev().peekable();
+        while let Some(&k) = mins.next() {
+            let span = &spans[key_view(k)];
+            if is_fixed(span) {
+                continue;
+            }
+            inside |= 1 << span.max_rank;
+            count += 1;
+            let a = span.lo;
+            if mins.peek().is_some_and(|&&m| key_value(m) == a) {
+                continue;
+            }
+            while below > 0 && fixed_values[below - 1] > a {
+                below -= 1;
+            }
+            let start = a - below as i64;
+            let (mut rest, mut held) = (inside, 0);
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                held += 1;
+                let values = ends[j] - start;
+                if values < held {
+                    return Err(Conflict);
+                }
+                if values == held {
+                    halls.push((a, spans[order[j] as usize].hi));
+                } else if values > count {
+                    // Every later interval holds more values than the views left.
+                    break;
+                }
+            }
+        }
+        if halls.is_empty() {
+            return Ok(());
+        }
+        for span in spans.iter_mut().filter(|s| !is_fixed(s)) {
+            span.new_lo = leave_halls(halls, span.lo, |v, (a, e)| {
+                (a <= v && v < e && e < span.hi).then_some(e)
+            });
+            span.new_hi = leave_halls(halls, span.hi, |v, (a, e)| {
+                (span.lo < a && a < v && v <= e).then_some(a)
+            });
+        }
+        Ok(())
     }
 
     /// Ranks the bounds and runs both sweeps, with or without the fixed views (see

@@ -300,16 +300,36 @@ impl AllDifferent {
         Ok(())
     }
 
-    /// Value elimination from every fixed view, chaining: on the window's bitmasks
-    /// when the views' values fit one ([`Self::propagate_bits`], O(n) word operations
-    /// per round), else from the views fixed since the last call
-    /// ([`Self::eliminate_general`]).
+    /// Value elimination from the views fixed since the last call, chaining: nothing
+    /// when none was (the last call left no fixed view's value in another view, and
+    /// fixing a view moves a bound, so it is listed in [`Context::modified`]); else on
+    /// the window's bitmasks when the views' values fit one
+    /// ([`Self::propagate_bits`], O(n) word operations per round), else from the
+    /// views fixed ([`Self::eliminate_queued`]). Leaves `work` empty.
     fn eliminate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        self.queue_fixed(ctx);
+        if self.work.is_empty() {
+            return Ok(());
+        }
         self.on_window(
             ctx,
-            |this, ctx, shifts| this.propagate_bits(ctx, shifts),
-            Self::eliminate_general,
+            |this, ctx, shifts| {
+                this.work.clear();
+                this.propagate_bits(ctx, shifts)
+            },
+            Self::eliminate_queued,
         )
+    }
+
+    /// Queues in `work` the views fixed since the last call.
+    fn queue_fixed(&mut self, ctx: &Context<'_>) {
+        self.work.clear();
+        self.work.extend(
+            ctx.modified()
+                .iter()
+                .copied()
+                .filter(|&i| ctx.is_fixed(self.views[i as usize])),
+        );
     }
 
     /// Runs `bits` with the shifts of the window when the views' values fit one
@@ -338,13 +358,7 @@ impl AllDifferent {
 
     /// Value elimination from the views fixed since the last call, chaining.
     fn eliminate_general(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        self.work.clear();
-        self.work.extend(
-            ctx.modified()
-                .iter()
-                .copied()
-                .filter(|&i| ctx.is_fixed(self.views[i as usize])),
-        );
+        self.queue_fixed(ctx);
         self.eliminate_queued(ctx)
     }
 
