@@ -32,6 +32,17 @@ struct Span {
     active: bool,
 }
 
+impl Span {
+    /// Reads bounds `min..=max` afresh; returns 1 if they hold more than one value,
+    /// else 0.
+    #[inline(always)]
+    fn set(&mut self, min: i32, max: i32) -> usize {
+        let (lo, hi) = (i64::from(min), i64::from(max) + 1);
+        (self.lo, self.hi, self.new_lo, self.new_hi) = (lo, hi, lo, hi);
+        usize::from(min != max)
+    }
+}
+
 /// The scratch state of the Hall-interval pass, kept between calls so that a warm
 /// propagator allocates nothing. Nothing here is backtrackable: every call reads the
 /// current bounds afresh, and the two sort orders only serve as good starting
@@ -227,6 +238,7 @@ impl HallIntervals {
         &mut self,
         ctx: &mut Context<'_>,
         views: &[View],
+        cells: &[(u32, i32)],
         shared: bool,
         fixed: &mut Vec<u32>,
     ) -> Result<bool, Conflict> {
@@ -234,7 +246,7 @@ impl HallIntervals {
             return Ok(false);
         }
         let test = !shared && (self.misses < MISSES || self.misses.is_multiple_of(PROBE));
-        let unfixed = self.read(ctx, views, test);
+        let unfixed = self.read(ctx, views, cells, test);
         // Fewer than two unfixed views is the test's first case, free: the pass
         // leaves the fixed views out, and needs two others.
         if (test && !self.may_prune(unfixed)) || (!shared && unfixed < 2) {
@@ -248,7 +260,9 @@ impl HallIntervals {
         if shared {
             self.pass::<false>()?;
         } else if unfixed <= SCAN_VIEWS {
-            self.scan()?;
+            if !self.scan()? {
+                return Ok(false);
+            }
         } else {
             self.pass::<true>()?;
         }
@@ -278,34 +292,49 @@ impl HallIntervals {
         Ok(again)
     }
 
-    /// Reads the bounds, and with `sizes` counts the unfixed views of each size into
-    /// `by_size`. Returns the number of unfixed views.
-    fn read(&mut self, ctx: &Context<'_>, views: &[View], sizes: bool) -> usize {
+    /// Reads the bounds, from the words when `cells` gives where each view's one
+    /// word is (see `AllDifferent::cells`), and with `sizes` counts the unfixed views
+    /// of each size into `by_size`. Returns the number of unfixed views.
+    fn read(
+        &mut self,
+        ctx: &Context<'_>,
+        views: &[View],
+        cells: &[(u32, i32)],
+        sizes: bool,
+    ) -> usize {
         let n = views.len();
         if self.spans.len() != n {
             self.spans = vec![Span::default(); n];
             self.by_min = (0..n as u64).collect();
             self.by_max = (0..n as u64).collect();
         }
-        self.by_size.clear();
-        self.by_size.resize(n + 1, 0);
         let mut unfixed = 0;
-        for (span, &view) in self.spans.iter_mut().zip(views) {
-            let (min, max) = ctx.bounds(view);
-            if min != max {
-                unfixed += 1;
-                if sizes && let Some(count) = self.by_size.get_mut(ctx.size(view) as usize) {
+        if cells.is_empty() {
+            for (span, &view) in self.spans.iter_mut().zip(views) {
+                let (min, max) = ctx.bounds(view);
+                unfixed += span.set(min, max);
+            }
+        } else {
+            let words = ctx.words();
+            for (span, &(cell, base)) in self.spans.iter_mut().zip(cells) {
+                let word = words[cell as usize];
+                let min = base + word.trailing_zeros() as i32;
+                unfixed += span.set(min, base + 63 - word.leading_zeros() as i32);
+            }
+        }
+        if sizes {
+            self.by_size.clear();
+            self.by_size.resize(n + 1, 0);
+            for (i, span) in self.spans.iter().enumerate() {
+                let size = match cells.get(i) {
+                    _ if is_fixed(span) => continue,
+                    Some(&(cell, _)) => ctx.words()[cell as usize].count_ones(),
+                    None => ctx.size(views[i]),
+                };
+                if let Some(count) = self.by_size.get_mut(size as usize) {
                     *count += 1;
                 }
             }
-            let (lo, hi) = (i64::from(min), i64::from(max) + 1);
-            *span = Span {
-                lo,
-                hi,
-                new_lo: lo,
-                new_hi: hi,
-                ..*span
-            };
         }
         unfixed
     }
@@ -375,13 +404,14 @@ impl HallIntervals {
     /// closes the interval from `a` to `j`'s maximum holding k views. More views than
     /// values is a conflict, as many a Hall interval. Those found, each view's bounds
     /// move out of every Hall interval that holds a bound of the view but not the
-    /// whole view (chaining: moved past one, a bound may land in the next).
+    /// whole view (chaining: moved past one, a bound may land in the next). Returns
+    /// whether it found a Hall interval: otherwise no bound moves.
     ///
     /// O(n) for the tables plus one step per pair of views (a view and another whose
     /// minimum is at least as large), cut short once the values already exceed the
     /// views left; the moves take O(n·h) for h Hall intervals, only when some are
     /// found.
-    fn scan(&mut self) -> Result<(), Conflict> {
+    fn scan(&mut self) -> Result<bool, Conflict> {
         let HallIntervals {
             spans,
             by_min,
@@ -392,13 +422,8 @@ impl HallIntervals {
             halls,
             ..
         } = self;
-        fixed_values.clear();
-        fixed_values.extend(
-            (by_min.iter())
-                .filter(|&&k| is_fixed(&spans[key_view(k)]))
-                .map(|&k| key_value(k)),
-        );
-        // The views by ascending maximum, each with its maximum + 1's count.
+        // The views by ascending maximum, each with its maximum + 1's count: the
+        // fixed views passed are those below it (none on it).
         order.clear();
         ends.clear();
         let mut below = 0;
@@ -406,24 +431,22 @@ impl HallIntervals {
             let v = key_view(k);
             let span = &mut spans[v];
             if is_fixed(span) {
-                continue;
-            }
-            while fixed_values.get(below).is_some_and(|&f| f < span.hi) {
                 below += 1;
+                continue;
             }
             span.max_rank = order.len() as u32;
             order.push(v as u32);
-            ends.push(span.hi - below as i64);
+            ends.push(span.hi - below);
         }
         // Down through the minima, each distinct one once all the views with it are
-        // in `inside`.
+        // in `inside`; `below` counts the fixed views not yet passed, those below it.
         halls.clear();
         let (mut inside, mut count) = (0u64, 0i64);
-        let mut below = fixed_values.len();
         let mut mins = by_min.iter().rev().peekable();
         while let Some(&k) = mins.next() {
             let span = &spans[key_view(k)];
             if is_fixed(span) {
+                below -= 1;
                 continue;
             }
             inside |= 1 << span.max_rank;
@@ -432,10 +455,7 @@ impl HallIntervals {
             if mins.peek().is_some_and(|&&m| key_value(m) == a) {
                 continue;
             }
-            while below > 0 && fixed_values[below - 1] > a {
-                below -= 1;
-            }
-            let start = a - below as i64;
+            let start = a - below;
             let (mut rest, mut held) = (inside, 0);
             while rest != 0 {
                 let j = rest.trailing_zeros() as usize;
@@ -454,8 +474,14 @@ impl HallIntervals {
             }
         }
         if halls.is_empty() {
-            return Ok(());
+            return Ok(false);
         }
+        fixed_values.clear();
+        fixed_values.extend(
+            (by_min.iter())
+                .filter(|&&k| is_fixed(&spans[key_view(k)]))
+                .map(|&k| key_value(k)),
+        );
         for span in spans.iter_mut().filter(|s| !is_fixed(s)) {
             span.new_lo = leave_halls(halls, span.lo, |v, (a, e)| {
                 (a <= v && v < e && e < span.hi).then_some(e)
@@ -464,7 +490,7 @@ impl HallIntervals {
                 (span.lo < a && a < v && v <= e).then_some(a)
             });
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Ranks the bounds and runs both sweeps, with or without the fixed views (see

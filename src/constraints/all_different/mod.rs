@@ -74,6 +74,10 @@ pub struct AllDifferent {
     /// Each view's bounds during value elimination.
     bounds: Vec<(i32, i32)>,
     hall: HallIntervals,
+    /// At bounds strength, when every view's domain is one word: each view's cell in
+    /// [`Context::words`] and the value its bit 0 stands for (offset included), to
+    /// read the bounds straight from the words.
+    cells: Vec<(u32, i32)>,
     /// Whether two views share a variable (then a Hall pass may enable another).
     shared: bool,
 }
@@ -106,6 +110,7 @@ impl AllDifferent {
             removals: Vec::new(),
             bounds: Vec::new(),
             hall: HallIntervals::default(),
+            cells: Vec::new(),
             shared: false,
         }
     }
@@ -324,12 +329,18 @@ impl AllDifferent {
     /// Queues in `work` the views fixed since the last call.
     fn queue_fixed(&mut self, ctx: &Context<'_>) {
         self.work.clear();
-        self.work.extend(
-            ctx.modified()
-                .iter()
-                .copied()
-                .filter(|&i| ctx.is_fixed(self.views[i as usize])),
-        );
+        let modified = ctx.modified().iter().copied();
+        if self.cells.is_empty() {
+            let views = &self.views;
+            self.work
+                .extend(modified.filter(|&i| ctx.is_fixed(views[i as usize])));
+        } else {
+            let (cells, words) = (&self.cells, ctx.words());
+            self.work.extend(modified.filter(|&i| {
+                let word = words[cells[i as usize].0 as usize];
+                word & (word - 1) == 0
+            }));
+        }
     }
 
     /// Runs `bits` with the shifts of the window when the views' values fit one
@@ -534,6 +545,14 @@ impl Propagator for AllDifferent {
         self.shared = vars.len() < self.views.len();
         // Watching checks the views, before their bounds are read.
         ctx.watch_all(self.views.iter().copied(), wake)?;
+        if self.strength == Strength::Bounds {
+            let cells = (self.views.iter()).map(|&view| {
+                let cell = ctx.small_cell(view.var)?;
+                let (_, base) = ctx.small_word(view.var)?;
+                Some((u32::try_from(cell).ok()?, base.checked_add(view.offset)?))
+            });
+            self.cells = cells.collect::<Option<_>>().unwrap_or_default();
+        }
         if self.strength == Strength::Domain {
             let lo = self.views.iter().map(|&v| i64::from(ctx.min(v))).min();
             let hi = self.views.iter().map(|&v| i64::from(ctx.max(v))).max();
@@ -562,9 +581,13 @@ impl Propagator for AllDifferent {
         if self.strength == Strength::Bounds {
             self.eliminate(ctx)?;
             loop {
-                let again = self
-                    .hall
-                    .propagate(ctx, &self.views, self.shared, &mut self.work)?;
+                let again = self.hall.propagate(
+                    ctx,
+                    &self.views,
+                    &self.cells,
+                    self.shared,
+                    &mut self.work,
+                )?;
                 if !again && self.work.is_empty() {
                     return Ok(());
                 }
