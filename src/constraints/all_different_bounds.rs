@@ -74,6 +74,9 @@ pub(crate) struct HallIntervals {
     /// by a fixed view.
     order: Vec<u32>,
     ends: Vec<i64>,
+    /// The unfixed views by ascending minimum, each as a sort [`key`] of its minimum
+    /// and its number in `order`.
+    mins: Vec<u64>,
     /// The Hall intervals the scan found, half-open.
     halls: Vec<(i64, i64)>,
     /// `by_size[k]`: how many unfixed views have k values (k up to the number of
@@ -233,7 +236,9 @@ impl HallIntervals {
     ///
     /// O(n log n) for n views: two sorts (linear plus the moves when the order
     /// changed little since the last call, see [`resort`]) and two near-linear
-    /// sweeps; O(n) when skipped.
+    /// sweeps; O(n) when skipped. With at most [`SCAN_VIEWS`] unfixed views (and no
+    /// shared variable), the sorts and a scan of the pairs of unfixed views instead
+    /// ([`HallIntervals::scan`]).
     pub(crate) fn propagate(
         &mut self,
         ctx: &mut Context<'_>,
@@ -256,14 +261,15 @@ impl HallIntervals {
             return Ok(false);
         }
         self.misses = self.misses.saturating_add(1);
-        self.sort();
         if shared {
+            self.sort();
             self.pass::<false>()?;
         } else if unfixed <= SCAN_VIEWS {
             if !self.scan()? {
                 return Ok(false);
             }
         } else {
+            self.sort();
             self.pass::<true>()?;
         }
         ctx.set_rule(Rule::HallInterval);
@@ -383,12 +389,18 @@ impl HallIntervals {
             let v = key_view(*k);
             *k = key(spans[v].lo, v);
         }
+        resort(&mut self.by_min);
+        self.sort_by_max();
+    }
+
+    /// Sorts the views by their maxima as read.
+    fn sort_by_max(&mut self) {
+        let spans = &self.spans;
         // By the maximum itself, which fits an `i32`: the same order as by `hi`.
         for k in &mut self.by_max {
             let v = key_view(*k);
             *k = key(spans[v].hi - 1, v);
         }
-        resort(&mut self.by_min);
         resort(&mut self.by_max);
     }
 
@@ -407,15 +419,17 @@ impl HallIntervals {
     /// whole view (chaining: moved past one, a bound may land in the next). Returns
     /// whether it found a Hall interval: otherwise no bound moves.
     ///
-    /// O(n) for the tables plus one step per pair of views (a view and another whose
-    /// minimum is at least as large), cut short once the values already exceed the
-    /// views left; the moves take O(n·h) for h Hall intervals, only when some are
-    /// found.
+    /// The views are sorted by maximum (see [`resort`]), the unfixed ones' minima
+    /// after them (in that order, they are nearly sorted by minimum too); then one
+    /// step per pair of unfixed views (a view and another whose minimum is at least
+    /// as large), cut short once the values already exceed the views left; the moves
+    /// take O(n·h) for h Hall intervals, only when some are found.
     fn scan(&mut self) -> Result<bool, Conflict> {
+        self.sort_by_max();
         let HallIntervals {
             spans,
-            by_min,
             by_max,
+            mins,
             fixed_values,
             order,
             ends,
@@ -423,39 +437,42 @@ impl HallIntervals {
             ..
         } = self;
         // The views by ascending maximum, each with its maximum + 1's count: the
-        // fixed views passed are those below it (none on it).
+        // fixed views passed are those below it (none on it). And their minima with
+        // their numbers, nearly sorted already.
         order.clear();
         ends.clear();
-        let mut below = 0;
+        mins.clear();
+        fixed_values.clear();
         for &k in by_max.iter() {
             let v = key_view(k);
             let span = &mut spans[v];
             if is_fixed(span) {
-                below += 1;
+                fixed_values.push(span.lo);
                 continue;
             }
             span.max_rank = order.len() as u32;
+            mins.push(key(span.lo, order.len()));
             order.push(v as u32);
-            ends.push(span.hi - below);
+            ends.push(span.hi - fixed_values.len() as i64);
         }
+        resort(mins);
         // Down through the minima, each distinct one once all the views with it are
-        // in `inside`; `below` counts the fixed views not yet passed, those below it.
+        // in `inside`; `below` counts the fixed values below it.
         halls.clear();
         let (mut inside, mut count) = (0u64, 0i64);
-        let mut mins = by_min.iter().rev().peekable();
-        while let Some(&k) = mins.next() {
-            let span = &spans[key_view(k)];
-            if is_fixed(span) {
-                below -= 1;
-                continue;
-            }
-            inside |= 1 << span.max_rank;
+        let mut below = fixed_values.len();
+        let mut down = mins.iter().rev().peekable();
+        while let Some(&k) = down.next() {
+            inside |= 1 << key_view(k);
             count += 1;
-            let a = span.lo;
-            if mins.peek().is_some_and(|&&m| key_value(m) == a) {
+            let a = key_value(k);
+            if down.peek().is_some_and(|&&m| key_value(m) == a) {
                 continue;
             }
-            let start = a - below;
+            while below > 0 && fixed_values[below - 1] > a {
+                below -= 1;
+            }
+            let start = a - below as i64;
             let (mut rest, mut held) = (inside, 0);
             while rest != 0 {
                 let j = rest.trailing_zeros() as usize;
@@ -476,12 +493,6 @@ impl HallIntervals {
         if halls.is_empty() {
             return Ok(false);
         }
-        fixed_values.clear();
-        fixed_values.extend(
-            (by_min.iter())
-                .filter(|&&k| is_fixed(&spans[key_view(k)]))
-                .map(|&k| key_value(k)),
-        );
         for span in spans.iter_mut().filter(|s| !is_fixed(s)) {
             span.new_lo = leave_halls(halls, span.lo, |v, (a, e)| {
                 (a <= v && v < e && e < span.hi).then_some(e)
