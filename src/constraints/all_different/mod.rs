@@ -74,9 +74,9 @@ pub struct AllDifferent {
     /// Each view's bounds during value elimination.
     bounds: Vec<(i32, i32)>,
     hall: HallIntervals,
-    /// At bounds strength, when every view's domain is one word: each view's cell in
-    /// [`Context::words`] and the value its bit 0 stands for (offset included), to
-    /// read the bounds straight from the words.
+    /// When every view's domain is one word: each view's cell in [`Context::words`]
+    /// and the value its bit 0 stands for (offset included), to read the domains
+    /// straight from the words.
     cells: Vec<(u32, i32)>,
     /// Whether two views share a variable (then a Hall pass may enable another).
     shared: bool,
@@ -166,6 +166,7 @@ impl AllDifferent {
         let n = self.views.len();
         let mut masks = [0u64; N];
         self.window_masks(ctx, shifts, &mut masks);
+        let read = masks;
         let masks = &mut masks[..n];
         // Each view's mask before a hidden single fixed it (0 if none did), and the
         // order the hidden singles were found in.
@@ -215,10 +216,9 @@ impl AllDifferent {
         ctx.set_rule(Rule::ValueElimination);
         for i in 0..n {
             let before = before_hidden[i];
-            let keep = if before != 0 { before } else { masks[i] } >> shifts[i];
-            let var = self.views[i].var.raw();
-            if ctx.small_word(var).is_some_and(|(word, _)| word != keep) {
-                ctx.retain_small(var, keep)?;
+            let keep = if before != 0 { before } else { masks[i] };
+            if keep != read[i] {
+                ctx.retain_small(self.views[i].var.raw(), keep >> shifts[i])?;
             }
         }
         if hidden > 0 {
@@ -234,11 +234,18 @@ impl AllDifferent {
     /// Each view's domain word shifted into the window, in `masks[..views]`.
     #[inline(always)]
     fn window_masks(&self, ctx: &Context<'_>, shifts: &[u32], masks: &mut [u64]) {
-        for (i, view) in self.views.iter().enumerate() {
-            let (word, _) = ctx
-                .small_word(view.var.raw())
-                .expect("window of small domains");
-            masks[i] = word << shifts[i];
+        if self.cells.is_empty() {
+            for (i, view) in self.views.iter().enumerate() {
+                let (word, _) = ctx
+                    .small_word(view.var.raw())
+                    .expect("window of small domains");
+                masks[i] = word << shifts[i];
+            }
+        } else {
+            let words = ctx.words();
+            for ((mask, &(cell, _)), &shift) in masks.iter_mut().zip(&self.cells).zip(shifts) {
+                *mask = words[cell as usize] << shift;
+            }
         }
     }
 
@@ -545,14 +552,12 @@ impl Propagator for AllDifferent {
         self.shared = vars.len() < self.views.len();
         // Watching checks the views, before their bounds are read.
         ctx.watch_all(self.views.iter().copied(), wake)?;
-        if self.strength == Strength::Bounds {
-            let cells = (self.views.iter()).map(|&view| {
-                let cell = ctx.small_cell(view.var)?;
-                let (_, base) = ctx.small_word(view.var)?;
-                Some((u32::try_from(cell).ok()?, base.checked_add(view.offset)?))
-            });
-            self.cells = cells.collect::<Option<_>>().unwrap_or_default();
-        }
+        let cells = (self.views.iter()).map(|&view| {
+            let cell = ctx.small_cell(view.var)?;
+            let (_, base) = ctx.small_word(view.var)?;
+            Some((u32::try_from(cell).ok()?, base.checked_add(view.offset)?))
+        });
+        self.cells = cells.collect::<Option<_>>().unwrap_or_default();
         if self.strength == Strength::Domain {
             let lo = self.views.iter().map(|&v| i64::from(ctx.min(v))).min();
             let hi = self.views.iter().map(|&v| i64::from(ctx.max(v))).max();
