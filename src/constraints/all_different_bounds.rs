@@ -43,6 +43,17 @@ impl Span {
     }
 }
 
+/// Where a Hall pass reads the views' bounds from, rather than through the
+/// [`Context`] one view at a time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bounds<'a> {
+    /// Every view's bounds, just read (by value elimination).
+    pub(crate) known: Option<&'a [(i32, i32)]>,
+    /// When every view's domain is one word: each view's cell in [`Context::words`]
+    /// and the value its bit 0 stands for (see `AllDifferent::cells`); else empty.
+    pub(crate) cells: &'a [(u32, i32)],
+}
+
 /// The scratch state of the Hall-interval pass, kept between calls so that a warm
 /// propagator allocates nothing. Nothing here is backtrackable: every call reads the
 /// current bounds afresh, and the two sort orders only serve as good starting
@@ -243,7 +254,7 @@ impl HallIntervals {
         &mut self,
         ctx: &mut Context<'_>,
         views: &[View],
-        cells: &[(u32, i32)],
+        bounds: Bounds<'_>,
         shared: bool,
         fixed: &mut Vec<u32>,
     ) -> Result<bool, Conflict> {
@@ -251,7 +262,7 @@ impl HallIntervals {
             return Ok(false);
         }
         let test = !shared && (self.misses < MISSES || self.misses.is_multiple_of(PROBE));
-        let unfixed = self.read(ctx, views, cells, test);
+        let unfixed = self.read(ctx, views, bounds, test);
         // Fewer than two unfixed views is the test's first case, free: the pass
         // leaves the fixed views out, and needs two others.
         if (test && !self.may_prune(unfixed)) || (!shared && unfixed < 2) {
@@ -298,16 +309,16 @@ impl HallIntervals {
         Ok(again)
     }
 
-    /// Reads the bounds, from the words when `cells` gives where each view's one
-    /// word is (see `AllDifferent::cells`), and with `sizes` counts the unfixed views
+    /// Reads the bounds (see [`Bounds`]), and with `sizes` counts the unfixed views
     /// of each size into `by_size`. Returns the number of unfixed views.
     fn read(
         &mut self,
         ctx: &Context<'_>,
         views: &[View],
-        cells: &[(u32, i32)],
+        bounds: Bounds<'_>,
         sizes: bool,
     ) -> usize {
+        let Bounds { known, cells } = bounds;
         let n = views.len();
         if self.spans.len() != n {
             self.spans = vec![Span::default(); n];
@@ -315,7 +326,11 @@ impl HallIntervals {
             self.by_max = (0..n as u64).collect();
         }
         let mut unfixed = 0;
-        if cells.is_empty() {
+        if let Some(known) = known {
+            for (span, &(min, max)) in self.spans.iter_mut().zip(known) {
+                unfixed += span.set(min, max);
+            }
+        } else if cells.is_empty() {
             for (span, &view) in self.spans.iter_mut().zip(views) {
                 let (min, max) = ctx.bounds(view);
                 unfixed += span.set(min, max);

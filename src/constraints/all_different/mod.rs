@@ -1,7 +1,7 @@
 //! All-different: the views take pairwise different values. The strengths and their
 //! costs are described on [`Strength`].
 
-use crate::constraints::all_different_bounds::HallIntervals;
+use crate::constraints::all_different_bounds::{Bounds, HallIntervals};
 use crate::constraints::matching::Matching;
 use crate::constraints::matching_bits::{BitMatching, insert, range_set};
 use crate::constraints::value_index::ValueIndex;
@@ -317,17 +317,18 @@ impl AllDifferent {
     /// fixing a view moves a bound, so it is listed in [`Context::modified`]); else on
     /// the window's bitmasks when the views' values fit one
     /// ([`Self::propagate_bits`], O(n) word operations per round), else from the
-    /// views fixed ([`Self::eliminate_queued`]). Leaves `work` empty.
-    fn eliminate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+    /// views fixed ([`Self::eliminate_queued`]). Leaves `work` empty; returns
+    /// whether `bounds` holds every view's bounds (see [`Self::eliminate_queued`]).
+    fn eliminate(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         self.queue_fixed(ctx);
         if self.work.is_empty() {
-            return Ok(());
+            return Ok(false);
         }
         self.on_window(
             ctx,
             |this, ctx, shifts| {
                 this.work.clear();
-                this.propagate_bits(ctx, shifts)
+                this.propagate_bits(ctx, shifts).map(|()| false)
             },
             Self::eliminate_queued,
         )
@@ -377,7 +378,8 @@ impl AllDifferent {
     /// Value elimination from the views fixed since the last call, chaining.
     fn eliminate_general(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.queue_fixed(ctx);
-        self.eliminate_queued(ctx)
+        self.eliminate_queued(ctx)?;
+        Ok(())
     }
 
     /// Value elimination from the views queued in `work`, chaining. The views'
@@ -385,10 +387,11 @@ impl AllDifferent {
     /// whose bounds exclude the value is passed over without the removal's look-up.
     /// The bounds kept may be wider than the domain (a view sharing its variable with
     /// one that lost a value), which only lets a removal through that removes nothing.
-    /// O(n) per value eliminated.
-    fn eliminate_queued(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+    /// O(n) per value eliminated. Returns whether it ran (then `bounds` holds every
+    /// view's bounds, exact unless views share a variable).
+    fn eliminate_queued(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         if self.work.is_empty() {
-            return Ok(());
+            return Ok(false);
         }
         ctx.set_rule(Rule::ValueElimination);
         self.bounds.clear();
@@ -409,7 +412,7 @@ impl AllDifferent {
                 }
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Hidden singles and the pigeonhole check by counting each value's places.
@@ -584,19 +587,25 @@ impl Propagator for AllDifferent {
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         if self.strength == Strength::Bounds {
-            self.eliminate(ctx)?;
+            // The bounds value elimination read, when they are exact (no shared
+            // variable): the Hall pass need not read them again.
+            let mut read = self.eliminate(ctx)?;
             loop {
+                let known = (read && !self.shared).then_some(self.bounds.as_slice());
                 let again = self.hall.propagate(
                     ctx,
                     &self.views,
-                    &self.cells,
+                    Bounds {
+                        known,
+                        cells: &self.cells,
+                    },
                     self.shared,
                     &mut self.work,
                 )?;
                 if !again && self.work.is_empty() {
                     return Ok(());
                 }
-                self.eliminate_queued(ctx)?;
+                read = self.eliminate_queued(ctx)?;
             }
         }
         let on_bits = self.on_window::<Result<bool, Conflict>>(
