@@ -22,9 +22,7 @@ struct Span {
     /// The new bounds, as the pass narrows them.
     new_lo: i64,
     new_hi: i64,
-    /// The ranks of `lo` and `hi` in [`HallIntervals::bounds`]; in a scan
-    /// ([`HallIntervals::scan`]), `max_rank` is the view's number by ascending
-    /// maximum.
+    /// The ranks of `lo` and `hi` in [`HallIntervals::bounds`].
     min_rank: u32,
     max_rank: u32,
     /// Whether the pass takes the view in: every view but the fixed ones when they
@@ -460,12 +458,11 @@ impl HallIntervals {
         fixed_values.clear();
         for &k in by_max.iter() {
             let v = key_view(k);
-            let span = &mut spans[v];
+            let span = &spans[v];
             if is_fixed(span) {
                 fixed_values.push(span.lo);
                 continue;
             }
-            span.max_rank = order.len() as u32;
             mins.push(key(span.lo, order.len()));
             order.push(v as u32);
             ends.push(span.hi - fixed_values.len() as i64);
