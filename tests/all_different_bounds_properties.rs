@@ -116,6 +116,66 @@ fn oracle(mut domains: Domains, views: &[(usize, i32)]) -> Option<Domains> {
     }
 }
 
+/// Many views (from 20, past the 64 unfixed views that [`Strength::Bounds`] scans
+/// pair by pair, to over 128 variables), one per variable, each around a value of its
+/// own (so that they can differ) out of a line a little longer than the views: a
+/// value or a few close ones, now and then with a hole. Hall intervals abound;
+/// assumptions bring conflicts.
+fn many() -> impl Strategy<Value = Case> {
+    (20usize..=140).prop_flat_map(|vars| {
+        let line: Vec<i32> = (0..(vars + vars / 4) as i32).collect();
+        let homes = Just(line).prop_shuffle();
+        let spreads = prop::collection::vec((0..=2i32, 0..=2i32, any::<u8>()), vars);
+        let assumptions = prop::collection::vec((0..vars, 0..(vars + vars / 4) as i32), 0..=3);
+        (homes, spreads, assumptions).prop_map(move |(homes, spreads, assumptions)| {
+            let domains = (homes.iter().zip(spreads))
+                .map(|(&home, (below, above, holes))| {
+                    let (lo, hi) = (home - below, home + above);
+                    (lo..=hi)
+                        .filter(|&v| v == home || v == lo || v == hi || holes >> (v - lo) & 1 == 0)
+                        .collect()
+                })
+                .collect();
+            Case {
+                domains,
+                views: (0..vars).map(|x| (x, 0)).collect(),
+                assumptions,
+            }
+        })
+    })
+}
+
+/// Posts the case's bounds all-different and compares the domains with the oracle's
+/// at the root and after each assumption.
+fn check(case: &Case) -> Result<(), TestCaseError> {
+    let mut model = Model::new();
+    let vars: Vec<_> = (case.domains.iter())
+        .map(|d| model.var_from_values(d.iter().copied()).unwrap())
+        .collect();
+    let views: Vec<View> = case.views.iter().map(|&(x, a)| vars[x] + a).collect();
+    model.all_different_with(views, Strength::Bounds).unwrap();
+    let mut solver = Solver::new(model);
+    let mut domains = case.domains.clone();
+    let expected = oracle(domains.clone(), &case.views);
+    prop_assert_eq!(
+        solver.root_domains(),
+        expected.as_ref().map(as_vecs),
+        "root"
+    );
+    for &(x, value) in &case.assumptions {
+        domains[x].retain(|&v| v == value);
+        let expected = oracle(domains.clone(), &case.views);
+        solver.push_level([(vars[x], value)]).unwrap();
+        prop_assert_eq!(
+            solver.root_domains(),
+            expected.as_ref().map(as_vecs),
+            "after {:?}",
+            (x, value)
+        );
+    }
+    Ok(())
+}
+
 fn as_vecs(domains: &Domains) -> Vec<Vec<i32>> {
     domains
         .iter()
@@ -128,26 +188,15 @@ proptest! {
 
     #[test]
     fn bounds_all_different_reaches_the_brute_force_fixpoint(case in case()) {
-        let mut model = Model::new();
-        let vars: Vec<_> = (case.domains.iter())
-            .map(|d| model.var_from_values(d.iter().copied()).unwrap())
-            .collect();
-        let views: Vec<View> = case.views.iter().map(|&(x, a)| vars[x] + a).collect();
-        model.all_different_with(views, Strength::Bounds).unwrap();
-        let mut solver = Solver::new(model);
-        let mut domains = case.domains.clone();
-        let expected = oracle(domains.clone(), &case.views);
-        prop_assert_eq!(solver.root_domains(), expected.as_ref().map(as_vecs), "root");
-        for &(x, value) in &case.assumptions {
-            domains[x].retain(|&v| v == value);
-            let expected = oracle(domains.clone(), &case.views);
-            solver.push_level([(vars[x], value)]).unwrap();
-            prop_assert_eq!(
-                solver.root_domains(),
-                expected.as_ref().map(as_vecs),
-                "after {:?}",
-                (x, value)
-            );
-        }
+        check(&case)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn bounds_all_different_over_many_views_reaches_the_brute_force_fixpoint(case in many()) {
+        check(&case)?;
     }
 }

@@ -30,6 +30,28 @@ struct Span {
     active: bool,
 }
 
+impl Span {
+    /// Reads bounds `min..=max` afresh; returns 1 if they hold more than one value,
+    /// else 0.
+    #[inline(always)]
+    fn set(&mut self, min: i32, max: i32) -> usize {
+        let (lo, hi) = (i64::from(min), i64::from(max) + 1);
+        (self.lo, self.hi, self.new_lo, self.new_hi) = (lo, hi, lo, hi);
+        usize::from(min != max)
+    }
+}
+
+/// Where a Hall pass reads the views' bounds from, rather than through the
+/// [`Context`] one view at a time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bounds<'a> {
+    /// Every view's bounds, just read (by value elimination).
+    pub(crate) known: Option<&'a [(i32, i32)]>,
+    /// When every view's domain is one word: each view's cell in [`Context::words`]
+    /// and the value its bit 0 stands for (see `AllDifferent::cells`); else empty.
+    pub(crate) cells: &'a [(u32, i32)],
+}
+
 /// The scratch state of the Hall-interval pass, kept between calls so that a warm
 /// propagator allocates nothing. Nothing here is backtrackable: every call reads the
 /// current bounds afresh, and the two sort orders only serve as good starting
@@ -56,6 +78,16 @@ pub(crate) struct HallIntervals {
     t: Vec<u32>,
     h: Vec<u32>,
     d: Vec<i64>,
+    /// The scan's table (see [`HallIntervals::scan`]): the unfixed views by ascending
+    /// maximum, each as its index and its maximum + 1's count of values not taken
+    /// by a fixed view.
+    order: Vec<u32>,
+    ends: Vec<i64>,
+    /// The unfixed views by ascending minimum, each as a sort [`key`] of its minimum
+    /// and its number in `order`.
+    mins: Vec<u64>,
+    /// The Hall intervals the scan found, half-open.
+    halls: Vec<(i64, i64)>,
     /// `by_size[k]`: how many unfixed views have k values (k up to the number of
     /// views; larger ones are not counted), for [`HallIntervals::may_prune`].
     by_size: Vec<u32>,
@@ -71,6 +103,10 @@ const MISSES: u32 = 4;
 
 /// See [`MISSES`].
 const PROBE: u32 = 16;
+
+/// The most unfixed views [`HallIntervals::scan`] takes (one bit each in a word);
+/// more go through the forests of [`HallIntervals::pass`].
+const SCAN_VIEWS: usize = 64;
 
 /// The sort key of view `view` by bound `value`: the value in the high half
 /// (shifted so that unsigned order is the values' order), the index in the low.
@@ -120,6 +156,25 @@ fn value_at<const LEAVE_OUT_FIXED: bool>(bounds: &[i64], values: &[i64], w: u32)
     } else {
         bounds[w as usize]
     }
+}
+
+/// Whether a view's bounds as read (half-open) hold one value.
+fn is_fixed(span: &Span) -> bool {
+    span.hi - span.lo == 1
+}
+
+/// Moves bound `from` out of the Hall intervals `halls` while `step` gives where one
+/// sends it, and returns where it stops.
+fn leave_halls(
+    halls: &[(i64, i64)],
+    from: i64,
+    step: impl Fn(i64, (i64, i64)) -> Option<i64>,
+) -> i64 {
+    let mut bound = from;
+    while let Some(next) = halls.iter().find_map(|&hall| step(bound, hall)) {
+        bound = next;
+    }
+    bound
 }
 
 /// Follows `t` while it points up, and returns where it stops.
@@ -190,11 +245,14 @@ impl HallIntervals {
     ///
     /// O(n log n) for n views: two sorts (linear plus the moves when the order
     /// changed little since the last call, see [`resort`]) and two near-linear
-    /// sweeps; O(n) when skipped.
+    /// sweeps; O(n) when skipped. With at most [`SCAN_VIEWS`] unfixed views (and no
+    /// shared variable), the sorts and a scan of the pairs of unfixed views instead
+    /// ([`HallIntervals::scan`]).
     pub(crate) fn propagate(
         &mut self,
         ctx: &mut Context<'_>,
         views: &[View],
+        bounds: Bounds<'_>,
         shared: bool,
         fixed: &mut Vec<u32>,
     ) -> Result<bool, Conflict> {
@@ -202,7 +260,7 @@ impl HallIntervals {
             return Ok(false);
         }
         let test = !shared && (self.misses < MISSES || self.misses.is_multiple_of(PROBE));
-        let unfixed = self.read(ctx, views, test);
+        let unfixed = self.read(ctx, views, bounds, test);
         // Fewer than two unfixed views is the test's first case, free: the pass
         // leaves the fixed views out, and needs two others.
         if (test && !self.may_prune(unfixed)) || (!shared && unfixed < 2) {
@@ -212,10 +270,15 @@ impl HallIntervals {
             return Ok(false);
         }
         self.misses = self.misses.saturating_add(1);
-        self.sort();
         if shared {
+            self.sort();
             self.pass::<false>()?;
+        } else if unfixed <= SCAN_VIEWS {
+            if !self.scan()? {
+                return Ok(false);
+            }
         } else {
+            self.sort();
             self.pass::<true>()?;
         }
         ctx.set_rule(Rule::HallInterval);
@@ -244,34 +307,53 @@ impl HallIntervals {
         Ok(again)
     }
 
-    /// Reads the bounds, and with `sizes` counts the unfixed views of each size into
-    /// `by_size`. Returns the number of unfixed views.
-    fn read(&mut self, ctx: &Context<'_>, views: &[View], sizes: bool) -> usize {
+    /// Reads the bounds (see [`Bounds`]), and with `sizes` counts the unfixed views
+    /// of each size into `by_size`. Returns the number of unfixed views.
+    fn read(
+        &mut self,
+        ctx: &Context<'_>,
+        views: &[View],
+        bounds: Bounds<'_>,
+        sizes: bool,
+    ) -> usize {
+        let Bounds { known, cells } = bounds;
         let n = views.len();
         if self.spans.len() != n {
             self.spans = vec![Span::default(); n];
             self.by_min = (0..n as u64).collect();
             self.by_max = (0..n as u64).collect();
         }
-        self.by_size.clear();
-        self.by_size.resize(n + 1, 0);
         let mut unfixed = 0;
-        for (span, &view) in self.spans.iter_mut().zip(views) {
-            let (min, max) = ctx.bounds(view);
-            if min != max {
-                unfixed += 1;
-                if sizes && let Some(count) = self.by_size.get_mut(ctx.size(view) as usize) {
+        if let Some(known) = known {
+            for (span, &(min, max)) in self.spans.iter_mut().zip(known) {
+                unfixed += span.set(min, max);
+            }
+        } else if cells.is_empty() {
+            for (span, &view) in self.spans.iter_mut().zip(views) {
+                let (min, max) = ctx.bounds(view);
+                unfixed += span.set(min, max);
+            }
+        } else {
+            let words = ctx.words();
+            for (span, &(cell, base)) in self.spans.iter_mut().zip(cells) {
+                let word = words[cell as usize];
+                let min = base + word.trailing_zeros() as i32;
+                unfixed += span.set(min, base + 63 - word.leading_zeros() as i32);
+            }
+        }
+        if sizes {
+            self.by_size.clear();
+            self.by_size.resize(n + 1, 0);
+            for (i, span) in self.spans.iter().enumerate() {
+                let size = match cells.get(i) {
+                    _ if is_fixed(span) => continue,
+                    Some(&(cell, _)) => ctx.words()[cell as usize].count_ones(),
+                    None => ctx.size(views[i]),
+                };
+                if let Some(count) = self.by_size.get_mut(size as usize) {
                     *count += 1;
                 }
             }
-            let (lo, hi) = (i64::from(min), i64::from(max) + 1);
-            *span = Span {
-                lo,
-                hi,
-                new_lo: lo,
-                new_hi: hi,
-                ..*span
-            };
         }
         unfixed
     }
@@ -320,13 +402,118 @@ impl HallIntervals {
             let v = key_view(*k);
             *k = key(spans[v].lo, v);
         }
+        resort(&mut self.by_min);
+        self.sort_by_max();
+    }
+
+    /// Sorts the views by their maxima as read.
+    fn sort_by_max(&mut self) {
+        let spans = &self.spans;
         // By the maximum itself, which fits an `i32`: the same order as by `hi`.
         for k in &mut self.by_max {
             let v = key_view(*k);
             *k = key(spans[v].hi - 1, v);
         }
-        resort(&mut self.by_min);
         resort(&mut self.by_max);
+    }
+
+    /// What [`HallIntervals::pass`] does with the fixed views left out, for at most
+    /// [`SCAN_VIEWS`] unfixed views, by trying every interval from an unfixed view's
+    /// minimum to another's maximum: cheaper than the forests for few views, and
+    /// O(1) per interval tried.
+    ///
+    /// The values are counted as in [`HallIntervals::rank`]: only those no fixed
+    /// view takes. The views are numbered by ascending maximum; going down through
+    /// the minima, `inside` collects the numbers of the views whose minimum is at
+    /// least the current one `a`, so that its k-th bit from the bottom, view `j`,
+    /// closes the interval from `a` to `j`'s maximum holding k views. More views than
+    /// values is a conflict, as many a Hall interval. Those found, each view's bounds
+    /// move out of every Hall interval that holds a bound of the view but not the
+    /// whole view (chaining: moved past one, a bound may land in the next). Returns
+    /// whether it found a Hall interval: otherwise no bound moves.
+    ///
+    /// The views are sorted by maximum (see [`resort`]), the unfixed ones' minima
+    /// after them (in that order, they are nearly sorted by minimum too); then one
+    /// step per pair of unfixed views (a view and another whose minimum is at least
+    /// as large), cut short once the values already exceed the views left; the moves
+    /// take O(n·h) for h Hall intervals, only when some are found.
+    fn scan(&mut self) -> Result<bool, Conflict> {
+        self.sort_by_max();
+        let HallIntervals {
+            spans,
+            by_max,
+            mins,
+            fixed_values,
+            order,
+            ends,
+            halls,
+            ..
+        } = self;
+        // The views by ascending maximum, each with its maximum + 1's count: the
+        // fixed views passed are those below it (none on it). And their minima with
+        // their numbers, nearly sorted already.
+        order.clear();
+        ends.clear();
+        mins.clear();
+        fixed_values.clear();
+        for &k in by_max.iter() {
+            let v = key_view(k);
+            let span = &spans[v];
+            if is_fixed(span) {
+                fixed_values.push(span.lo);
+                continue;
+            }
+            mins.push(key(span.lo, order.len()));
+            order.push(v as u32);
+            ends.push(span.hi - fixed_values.len() as i64);
+        }
+        resort(mins);
+        // Down through the minima, each distinct one once all the views with it are
+        // in `inside`; `below` counts the fixed values below it.
+        halls.clear();
+        let (mut inside, mut count) = (0u64, 0i64);
+        let mut below = fixed_values.len();
+        let mut down = mins.iter().rev().peekable();
+        while let Some(&k) = down.next() {
+            inside |= 1 << key_view(k);
+            count += 1;
+            let a = key_value(k);
+            if down.peek().is_some_and(|&&m| key_value(m) == a) {
+                continue;
+            }
+            while below > 0 && fixed_values[below - 1] > a {
+                below -= 1;
+            }
+            let start = a - below as i64;
+            let (mut rest, mut held) = (inside, 0);
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                held += 1;
+                let values = ends[j] - start;
+                if values < held {
+                    return Err(Conflict);
+                }
+                if values == held {
+                    halls.push((a, spans[order[j] as usize].hi));
+                } else if values > count {
+                    // Every later interval holds more values than the views left.
+                    break;
+                }
+            }
+        }
+        if halls.is_empty() {
+            return Ok(false);
+        }
+        for span in spans.iter_mut().filter(|s| !is_fixed(s)) {
+            span.new_lo = leave_halls(halls, span.lo, |v, (a, e)| {
+                (a <= v && v < e && e < span.hi).then_some(e)
+            });
+            span.new_hi = leave_halls(halls, span.hi, |v, (a, e)| {
+                (span.lo < a && a < v && v <= e).then_some(a)
+            });
+        }
+        Ok(true)
     }
 
     /// Ranks the bounds and runs both sweeps, with or without the fixed views (see

@@ -1,7 +1,7 @@
 //! All-different: the views take pairwise different values. The strengths and their
 //! costs are described on [`Strength`].
 
-use crate::constraints::all_different_bounds::HallIntervals;
+use crate::constraints::all_different_bounds::{Bounds, HallIntervals};
 use crate::constraints::matching::Matching;
 use crate::constraints::matching_bits::{BitMatching, insert, range_set};
 use crate::constraints::value_index::ValueIndex;
@@ -74,6 +74,10 @@ pub struct AllDifferent {
     /// Each view's bounds during value elimination.
     bounds: Vec<(i32, i32)>,
     hall: HallIntervals,
+    /// When every view's domain is one word: each view's cell in [`Context::words`]
+    /// and the value its bit 0 stands for (offset included), to read the domains
+    /// straight from the words.
+    cells: Vec<(u32, i32)>,
     /// Whether two views share a variable (then a Hall pass may enable another).
     shared: bool,
 }
@@ -106,6 +110,7 @@ impl AllDifferent {
             removals: Vec::new(),
             bounds: Vec::new(),
             hall: HallIntervals::default(),
+            cells: Vec::new(),
             shared: false,
         }
     }
@@ -161,6 +166,7 @@ impl AllDifferent {
         let n = self.views.len();
         let mut masks = [0u64; N];
         self.window_masks(ctx, shifts, &mut masks);
+        let read = masks;
         let masks = &mut masks[..n];
         // Each view's mask before a hidden single fixed it (0 if none did), and the
         // order the hidden singles were found in.
@@ -210,10 +216,9 @@ impl AllDifferent {
         ctx.set_rule(Rule::ValueElimination);
         for i in 0..n {
             let before = before_hidden[i];
-            let keep = if before != 0 { before } else { masks[i] } >> shifts[i];
-            let var = self.views[i].var.raw();
-            if ctx.small_word(var).is_some_and(|(word, _)| word != keep) {
-                ctx.retain_small(var, keep)?;
+            let keep = if before != 0 { before } else { masks[i] };
+            if keep != read[i] {
+                ctx.retain_small(self.views[i].var.raw(), keep >> shifts[i])?;
             }
         }
         if hidden > 0 {
@@ -229,11 +234,18 @@ impl AllDifferent {
     /// Each view's domain word shifted into the window, in `masks[..views]`.
     #[inline(always)]
     fn window_masks(&self, ctx: &Context<'_>, shifts: &[u32], masks: &mut [u64]) {
-        for (i, view) in self.views.iter().enumerate() {
-            let (word, _) = ctx
-                .small_word(view.var.raw())
-                .expect("window of small domains");
-            masks[i] = word << shifts[i];
+        if self.cells.is_empty() {
+            for (i, view) in self.views.iter().enumerate() {
+                let (word, _) = ctx
+                    .small_word(view.var.raw())
+                    .expect("window of small domains");
+                masks[i] = word << shifts[i];
+            }
+        } else {
+            let words = ctx.words();
+            for ((mask, &(cell, _)), &shift) in masks.iter_mut().zip(&self.cells).zip(shifts) {
+                *mask = words[cell as usize] << shift;
+            }
         }
     }
 
@@ -300,16 +312,43 @@ impl AllDifferent {
         Ok(())
     }
 
-    /// Value elimination from every fixed view, chaining: on the window's bitmasks
-    /// when the views' values fit one ([`Self::propagate_bits`], O(n) word operations
-    /// per round), else from the views fixed since the last call
-    /// ([`Self::eliminate_general`]).
-    fn eliminate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+    /// Value elimination from the views fixed since the last call, chaining: nothing
+    /// when none was (the last call left no fixed view's value in another view, and
+    /// fixing a view moves a bound, so it is listed in [`Context::modified`]); else on
+    /// the window's bitmasks when the views' values fit one
+    /// ([`Self::propagate_bits`], O(n) word operations per round), else from the
+    /// views fixed ([`Self::eliminate_queued`]). Leaves `work` empty; returns
+    /// whether `bounds` holds every view's bounds (see [`Self::eliminate_queued`]).
+    fn eliminate(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        self.queue_fixed(ctx);
+        if self.work.is_empty() {
+            return Ok(false);
+        }
         self.on_window(
             ctx,
-            |this, ctx, shifts| this.propagate_bits(ctx, shifts),
-            Self::eliminate_general,
+            |this, ctx, shifts| {
+                this.work.clear();
+                this.propagate_bits(ctx, shifts).map(|()| false)
+            },
+            Self::eliminate_queued,
         )
+    }
+
+    /// Queues in `work` the views fixed since the last call.
+    fn queue_fixed(&mut self, ctx: &Context<'_>) {
+        self.work.clear();
+        let modified = ctx.modified().iter().copied();
+        if self.cells.is_empty() {
+            let views = &self.views;
+            self.work
+                .extend(modified.filter(|&i| ctx.is_fixed(views[i as usize])));
+        } else {
+            let (cells, words) = (&self.cells, ctx.words());
+            self.work.extend(modified.filter(|&i| {
+                let word = words[cells[i as usize].0 as usize];
+                word & (word - 1) == 0
+            }));
+        }
     }
 
     /// Runs `bits` with the shifts of the window when the views' values fit one
@@ -338,14 +377,9 @@ impl AllDifferent {
 
     /// Value elimination from the views fixed since the last call, chaining.
     fn eliminate_general(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        self.work.clear();
-        self.work.extend(
-            ctx.modified()
-                .iter()
-                .copied()
-                .filter(|&i| ctx.is_fixed(self.views[i as usize])),
-        );
-        self.eliminate_queued(ctx)
+        self.queue_fixed(ctx);
+        self.eliminate_queued(ctx)?;
+        Ok(())
     }
 
     /// Value elimination from the views queued in `work`, chaining. The views'
@@ -353,10 +387,11 @@ impl AllDifferent {
     /// whose bounds exclude the value is passed over without the removal's look-up.
     /// The bounds kept may be wider than the domain (a view sharing its variable with
     /// one that lost a value), which only lets a removal through that removes nothing.
-    /// O(n) per value eliminated.
-    fn eliminate_queued(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+    /// O(n) per value eliminated. Returns whether it ran (then `bounds` holds every
+    /// view's bounds, exact unless views share a variable).
+    fn eliminate_queued(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         if self.work.is_empty() {
-            return Ok(());
+            return Ok(false);
         }
         ctx.set_rule(Rule::ValueElimination);
         self.bounds.clear();
@@ -377,7 +412,7 @@ impl AllDifferent {
                 }
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Hidden singles and the pigeonhole check by counting each value's places.
@@ -520,6 +555,12 @@ impl Propagator for AllDifferent {
         self.shared = vars.len() < self.views.len();
         // Watching checks the views, before their bounds are read.
         ctx.watch_all(self.views.iter().copied(), wake)?;
+        let cells = (self.views.iter()).map(|&view| {
+            let cell = ctx.small_cell(view.var)?;
+            let (_, base) = ctx.small_word(view.var)?;
+            Some((u32::try_from(cell).ok()?, base.checked_add(view.offset)?))
+        });
+        self.cells = cells.collect::<Option<_>>().unwrap_or_default();
         if self.strength == Strength::Domain {
             let lo = self.views.iter().map(|&v| i64::from(ctx.min(v))).min();
             let hi = self.views.iter().map(|&v| i64::from(ctx.max(v))).max();
@@ -546,15 +587,25 @@ impl Propagator for AllDifferent {
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         if self.strength == Strength::Bounds {
-            self.eliminate(ctx)?;
+            // The bounds value elimination read, when they are exact (no shared
+            // variable): the Hall pass need not read them again.
+            let mut read = self.eliminate(ctx)?;
             loop {
-                let again = self
-                    .hall
-                    .propagate(ctx, &self.views, self.shared, &mut self.work)?;
+                let known = (read && !self.shared).then_some(self.bounds.as_slice());
+                let again = self.hall.propagate(
+                    ctx,
+                    &self.views,
+                    Bounds {
+                        known,
+                        cells: &self.cells,
+                    },
+                    self.shared,
+                    &mut self.work,
+                )?;
                 if !again && self.work.is_empty() {
                     return Ok(());
                 }
-                self.eliminate_queued(ctx)?;
+                read = self.eliminate_queued(ctx)?;
             }
         }
         let on_bits = self.on_window::<Result<bool, Conflict>>(
