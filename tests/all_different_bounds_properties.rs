@@ -200,3 +200,18 @@ proptest! {
         check(&case)?;
     }
 }
+
+/// One-word domains at the top of the `i32` range, read straight from their words
+/// (the fuzzer found the maximum computed past `i32::MAX` there).
+#[test]
+fn one_word_domains_at_the_top_of_the_range() {
+    let mut model = Model::new();
+    let x = model.int_vars(3, i32::MAX - 5, i32::MAX).unwrap();
+    let y = model.int_var(i32::MAX - 1, i32::MAX).unwrap();
+    model
+        .all_different_with(x.iter().copied().chain([y]), Strength::Bounds)
+        .unwrap();
+    // y takes one of its 2 values, the three others 5 * 4 * 3 arrangements of the
+    // 5 values left.
+    assert_eq!(Solver::new(model).count(None).solutions, 2 * 5 * 4 * 3);
+}

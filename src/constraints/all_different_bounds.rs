@@ -337,8 +337,9 @@ impl HallIntervals {
             let words = ctx.words();
             for (span, &(cell, base)) in self.spans.iter_mut().zip(cells) {
                 let word = words[cell as usize];
+                // Each bound is a value of the view, so it fits an `i32`.
                 let min = base + word.trailing_zeros() as i32;
-                unfixed += span.set(min, base + 63 - word.leading_zeros() as i32);
+                unfixed += span.set(min, base + (63 - word.leading_zeros()) as i32);
             }
         }
         if sizes {
