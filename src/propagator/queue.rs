@@ -151,8 +151,9 @@ pub(crate) struct Queue {
     /// changes never wake anyone.
     wake_no_one: FixedBitSet,
     priorities: Vec<Priority>,
-    /// Each propagator's number of variables, so that scheduling them all at the
-    /// start of every search allocates nothing.
+    /// Each propagator's number of variables (0 if it does not read them as
+    /// modified), so that scheduling them all at the start of every search, every
+    /// variable marked modified, allocates nothing.
     counts: Vec<u32>,
     /// The entailed propagators, in the order they were found entailed (see
     /// [`Queue::entail`]).
