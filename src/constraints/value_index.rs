@@ -47,6 +47,15 @@ impl ValueIndex {
         self.len = self.sorted.len();
     }
 
+    /// Numbers exactly the given `values` (in any order, with repeats), listed.
+    pub(crate) fn build_listed(&mut self, values: impl IntoIterator<Item = i32>) {
+        self.sorted.clear();
+        self.sorted.extend(values);
+        self.sorted.sort_unstable();
+        self.sorted.dedup();
+        self.len = self.sorted.len();
+    }
+
     /// How many numbers there are: at least the number of distinct values.
     pub(crate) fn len(&self) -> usize {
         self.len

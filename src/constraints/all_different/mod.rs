@@ -70,6 +70,10 @@ pub struct AllDifferent {
     wide_masks: Vec<u64>,
     domain_start: Vec<u32>,
     domain_values: Vec<u32>,
+    /// With a view wider than the views are many: the smaller views' values, and each
+    /// view's values as the matching sees them (see [`Self::list_reduced_domains`]).
+    small_values: Vec<i32>,
+    listed_values: Vec<i32>,
     removals: Vec<(usize, u32)>,
     /// Each view's bounds during value elimination.
     bounds: Vec<(i32, i32)>,
@@ -107,6 +111,8 @@ impl AllDifferent {
             wide_masks: Vec::new(),
             domain_start: Vec::new(),
             domain_values: Vec::new(),
+            small_values: Vec::new(),
+            listed_values: Vec::new(),
             removals: Vec::new(),
             bounds: Vec::new(),
             hall: HallIntervals::default(),
@@ -417,6 +423,11 @@ impl AllDifferent {
 
     /// Hidden singles and the pigeonhole check by counting each value's places.
     fn hidden_singles_general(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        // A view with more values than there are views leaves more values than views
+        // in the union: no single, no failure (and no count over a wide domain).
+        if (self.views.iter()).any(|&view| ctx.size(view) as usize > self.views.len()) {
+            return Ok(false);
+        }
         self.values.build(ctx, &self.views);
         if self.values.len() < self.views.len() {
             return Err(Conflict);
@@ -460,18 +471,23 @@ impl AllDifferent {
         if no_hall_set(self.views.iter().map(|&view| ctx.size(view))) {
             return Ok(());
         }
-        self.values.build(ctx, &self.views);
-        if self.values.len() < self.views.len() {
-            return Err(Conflict);
-        }
-        self.domain_start.clear();
-        self.domain_values.clear();
-        self.domain_start.push(0);
-        for &view in &self.views {
-            let values = &self.values;
-            self.domain_values
-                .extend(ctx.values(view).map(|v| values.index(v) as u32));
-            self.domain_start.push(self.domain_values.len() as u32);
+        let n = self.views.len();
+        if self.views.iter().any(|&view| ctx.size(view) as usize > n) {
+            self.list_reduced_domains(ctx);
+        } else {
+            self.values.build(ctx, &self.views);
+            if self.values.len() < n {
+                return Err(Conflict);
+            }
+            self.domain_start.clear();
+            self.domain_values.clear();
+            self.domain_start.push(0);
+            for &view in &self.views {
+                let values = &self.values;
+                self.domain_values
+                    .extend(ctx.values(view).map(|v| values.index(v) as u32));
+                self.domain_start.push(self.domain_values.len() as u32);
+            }
         }
         let removals = &mut self.removals;
         removals.clear();
@@ -490,6 +506,46 @@ impl AllDifferent {
             ctx.remove(self.views[x], self.values.value(v as usize))?;
         }
         Ok(())
+    }
+
+    /// Lists the views' values for the matching when some view has more values than
+    /// there are views. Such a view is in no Hall set: of its values, only those of
+    /// the smaller views can go, and any `n` of the others leave it as free as all of
+    /// them do. So it is given its values that the smaller views have, and enough of
+    /// its others to have `n`: the graph stays as small as the smaller views' values,
+    /// however wide the big domains (a `var int` without bounds spans 2 * 10^8).
+    fn list_reduced_domains(&mut self, ctx: &Context<'_>) {
+        let n = self.views.len();
+        let small = &mut self.small_values;
+        small.clear();
+        for &view in &self.views {
+            if ctx.size(view) as usize <= n {
+                small.extend(ctx.values(view));
+            }
+        }
+        small.sort_unstable();
+        small.dedup();
+        let listed = &mut self.listed_values;
+        listed.clear();
+        self.domain_start.clear();
+        self.domain_start.push(0);
+        for &view in &self.views {
+            let start = listed.len();
+            if ctx.size(view) as usize <= n {
+                listed.extend(ctx.values(view));
+            } else {
+                listed.extend(small.iter().copied().filter(|&v| ctx.contains(view, v)));
+                let shared = listed.len() - start;
+                let others = ctx.values(view).filter(|v| small.binary_search(v).is_err());
+                listed.extend(others.take(n.saturating_sub(shared)));
+                listed[start..].sort_unstable();
+            }
+            self.domain_start.push(listed.len() as u32);
+        }
+        self.values.build_listed(listed.iter().copied());
+        let values = &self.values;
+        self.domain_values.clear();
+        (self.domain_values).extend(listed.iter().map(|&v| values.index(v) as u32));
     }
 }
 
