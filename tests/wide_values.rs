@@ -3,7 +3,8 @@
 //! answers over them as brute force over the few values in play.
 
 use alldiff::{
-    Model, Outcome, Relation, SearchConfig, Solver, Strength, ValueOrder, VarId, VariableOrder,
+    Condition, Model, Outcome, Relation, SearchConfig, Solver, Strength, ValueOrder, VarId,
+    VariableOrder,
 };
 use proptest::prelude::*;
 
@@ -58,6 +59,103 @@ fn the_whole_i32_range_is_a_domain() {
     assert_eq!((s[x], s[ends]), (i32::MIN + 2, i32::MAX));
     // MIN, MIN + 1 and MIN + 2 for x, each with both ends but x's own.
     assert_eq!(solver.count(None).solutions, 5);
+}
+
+/// Each constraint that keeps a set of supported values narrows a view of the whole
+/// `i32` range (what a FlatZinc `var int` is, clamped) to them at the root, reading
+/// only where values can stay: read value by value, each of these domains would take
+/// four billion steps and gigabytes of removals.
+#[test]
+fn supported_values_narrow_the_whole_i32_range_at_once() {
+    type Post = fn(&mut Model, VarId, VarId);
+    let cases: [(&str, Post, [&[i32]; 2]); 6] = [
+        (
+            "element",
+            |m, i, w| {
+                m.element(&[10, 3, 30, 27, 33, 0], i, w).unwrap();
+            },
+            [&[0, 1, 2, 3, 4, 5], &[0, 3, 10, 27, 30, 33]],
+        ),
+        (
+            "element_var",
+            |m, i, w| {
+                let a = m.var_from_values([1, 2]).unwrap();
+                let b = m.var_from_values([5]).unwrap();
+                m.element_var([a, b], i, w).unwrap();
+            },
+            [&[0, 1], &[1, 2, 5]],
+        ),
+        (
+            "table",
+            |m, x, y| {
+                m.table([x, y], &[vec![1, 2], vec![5, -7]]).unwrap();
+            },
+            [&[1, 5], &[-7, 2]],
+        ),
+        (
+            "equal",
+            |m, x, y| {
+                let small = m.var_from_values([3, 7]).unwrap();
+                m.equal(x, small).unwrap();
+                m.equal(y, x).unwrap();
+            },
+            [&[3, 7], &[3, 7]],
+        ),
+        (
+            "difference_in",
+            |m, x, y| {
+                let small = m.var_from_values([0, 10]).unwrap();
+                m.difference_in(small, x, &[1, -1]).unwrap();
+                m.difference_in(y, small, &[2]).unwrap();
+            },
+            [&[-1, 1, 9, 11], &[2, 12]],
+        ),
+        (
+            "inverse",
+            |m, x, y| {
+                let g = m.int_vars(2, 0, 1).unwrap();
+                m.inverse([x, y], 0, g, 0).unwrap();
+            },
+            [&[0, 1], &[0, 1]],
+        ),
+    ];
+    for (name, post, expected) in cases {
+        let mut model = Model::new();
+        let x = model.int_var(i32::MIN, i32::MAX).unwrap();
+        let y = model.int_var(i32::MIN, i32::MAX).unwrap();
+        post(&mut model, x, y);
+        let domains = Solver::new(model).root_domains().expect(name);
+        assert_eq!(domains[x.index()], expected[0], "{name}");
+        assert_eq!(domains[y.index()], expected[1], "{name}");
+    }
+}
+
+/// The same for a reified membership, whose set is read rather than the domain, and
+/// for an intersection of groups, which sees a domain wider than its group holds more
+/// values than views without numbering them.
+#[test]
+fn membership_and_intersection_beside_the_whole_i32_range() {
+    let mut model = Model::new();
+    let x = model.int_var(i32::MIN, i32::MAX).unwrap();
+    let b = model.bool_var().unwrap();
+    model.reify(b, Condition::in_set(x, [6, 7, 100])).unwrap();
+    model.reify(b, Condition::in_set(x, [7, 100, 200])).unwrap();
+    let mut solver = Solver::new(model);
+    solver.assume(b, 1).unwrap();
+    let domains = solver.root_domains().expect("satisfiable");
+    assert_eq!(domains[x.index()], [7, 100]);
+    let Outcome::Solved(s) = solver.solve() else {
+        panic!("satisfiable");
+    };
+    assert!([7, 100].contains(&s[x]));
+
+    // Two fixed views of a group agree: the intersection fails at once.
+    let mut model = Model::new();
+    let x = model.int_var(i32::MIN, i32::MAX).unwrap();
+    let (a, c) = (model.int_var(4, 4).unwrap(), model.int_var(4, 4).unwrap());
+    let d = model.int_var(0, 9).unwrap();
+    model.intersection([x, a, c], [x, d]).unwrap();
+    assert!(Solver::new(model).root_domains().is_none());
 }
 
 #[test]

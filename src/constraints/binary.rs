@@ -73,13 +73,10 @@ impl Equal {
 
     /// Removes from `to` every value `from` lacks.
     fn restrict(&mut self, ctx: &mut Context<'_>, from: View, to: View) -> Result<(), Conflict> {
-        self.scratch.clear();
-        self.scratch
-            .extend(ctx.values(to).filter(|&v| !ctx.contains(from, v)));
-        for &v in &self.scratch {
-            ctx.remove(to, v)?;
-        }
-        Ok(())
+        let bounds = (ctx.min(from), ctx.max(from));
+        ctx.retain_within(to, bounds, &mut self.scratch, |ctx, v| {
+            ctx.contains(from, v)
+        })
     }
 }
 

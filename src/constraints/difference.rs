@@ -42,19 +42,22 @@ impl DifferenceIn {
         to: View,
         sign: i64,
     ) -> Result<(), Conflict> {
-        self.scratch.clear();
-        for v in ctx.values(to) {
-            let supported = self.offsets.iter().any(|&c| {
+        // A partner `v + sign·c` lies within `from`'s bounds only for `v` in this range.
+        let shifts = self.offsets.iter().map(|&c| sign * c);
+        let (Some(low), Some(high)) = (shifts.clone().min(), shifts.max()) else {
+            return Err(Conflict);
+        };
+        let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+        let bounds = (
+            clamp(i64::from(ctx.min(from)) - high),
+            clamp(i64::from(ctx.max(from)) - low),
+        );
+        let offsets = &self.offsets;
+        ctx.retain_within(to, bounds, &mut self.scratch, |ctx, v| {
+            offsets.iter().any(|&c| {
                 i32::try_from(i64::from(v) + sign * c).is_ok_and(|w| ctx.contains(from, w))
-            });
-            if !supported {
-                self.scratch.push(v);
-            }
-        }
-        for &v in &self.scratch {
-            ctx.remove(to, v)?;
-        }
-        Ok(())
+            })
+        })
     }
 }
 

@@ -67,16 +67,12 @@ impl Propagator for Element {
             }
         }
         if value_changed {
-            // Indices whose entry is out of range or no longer a possible value.
-            self.scratch.clear();
-            for i in ctx.values(self.index) {
-                if !self.entry(i).is_some_and(|v| ctx.contains(self.value, v)) {
-                    self.scratch.push(i);
-                }
-            }
-            for &i in &self.scratch {
-                ctx.remove(self.index, i)?;
-            }
+            // Indices out of range or whose entry is no longer a possible value.
+            let last = i32::try_from(self.array.len()).map_or(i32::MAX, |len| len - 1);
+            let (array, value) = (&self.array, self.value);
+            ctx.retain_within(self.index, (0, last), &mut self.scratch, |ctx, i| {
+                entry(array, i).is_some_and(|v| ctx.contains(value, v))
+            })?;
         }
         if !index_changed {
             return Ok(());
@@ -87,15 +83,13 @@ impl Propagator for Element {
             .extend(ctx.values(self.index).filter_map(|i| entry(&self.array, i)));
         self.supported.sort_unstable();
         self.supported.dedup();
-        self.scratch.clear();
-        self.scratch.extend(
-            ctx.values(self.value)
-                .filter(|v| self.supported.binary_search(v).is_err()),
-        );
-        for &v in &self.scratch {
-            ctx.remove(self.value, v)?;
-        }
-        Ok(())
+        let supported = &self.supported;
+        let (Some(&lo), Some(&hi)) = (supported.first(), supported.last()) else {
+            return Err(Conflict);
+        };
+        ctx.retain_within(self.value, (lo, hi), &mut self.scratch, |_, v| {
+            supported.binary_search(&v).is_ok()
+        })
     }
 
     fn is_idempotent(&self) -> bool {

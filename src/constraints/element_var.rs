@@ -94,7 +94,11 @@ impl Propagator for ElementVar {
         } else {
             Rule::ElementBounds
         });
-        // Indices out of range or whose entry cannot meet the value.
+        // Indices out of range or whose entry cannot meet the value; the range first,
+        // so that a wide index domain is read only where the array is.
+        let last = i32::try_from(self.array.len()).map_or(i32::MAX, |len| len - 1);
+        ctx.set_min(index, 0)?;
+        ctx.set_max(index, last)?;
         self.scratch.removed.clear();
         for i in ctx.values(index) {
             if !self

@@ -183,6 +183,17 @@ impl Intersection {
     fn find_locked(&mut self, ctx: &Context<'_>, g: usize) -> Result<(), Conflict> {
         self.locked.clear();
         let group = &self.groups[g];
+        if (group.iter()).any(|&view| ctx.size(view) as usize > group.len()) {
+            // More values than views: not a permutation, and no per-value array over
+            // a domain that may be four billion values wide. Only two fixed views
+            // agreeing fail.
+            let fixed = group.iter().filter_map(|&view| ctx.value(view));
+            self.locked.extend(fixed.map(|value| (value, false)));
+            self.locked.sort_unstable();
+            let agree = self.locked.windows(2).any(|w| w[0].0 == w[1].0);
+            self.locked.clear();
+            return if agree { Err(Conflict) } else { Ok(()) };
+        }
         self.values.build(ctx, group);
         if self.values.len() < group.len() {
             return Err(Conflict);

@@ -96,6 +96,15 @@ impl Propagator for Inverse {
         ctx.set_rule(Rule::Inverse);
         let f = (self.f.as_slice(), self.f_offset);
         let g = (self.g.as_slice(), self.g_offset);
+        // Each side's values within the other's positions first, so that a wide domain
+        // is read only there. (The post checked that the positions fit `i32`.)
+        for ((from, _), (to, to_offset)) in [(f, g), (g, f)] {
+            let last = to_offset + to.len() as i32 - 1;
+            for &x in from {
+                ctx.set_min(x, to_offset)?;
+                ctx.set_max(x, last)?;
+            }
+        }
         loop {
             let mut changed = false;
             for (from, to) in [(f, g), (g, f)] {

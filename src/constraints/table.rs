@@ -73,15 +73,13 @@ impl Propagator for Table {
         for (s, &view) in supported.iter_mut().zip(&self.views) {
             s.sort_unstable();
             s.dedup();
-            self.scratch.clear();
-            self.scratch
-                .extend(ctx.values(view).filter(|v| s.binary_search(v).is_err()));
-            for &v in &self.scratch {
-                if let Err(conflict) = ctx.remove(view, v) {
-                    result = Err(conflict);
-                    break;
-                }
-            }
+            let (Some(&lo), Some(&hi)) = (s.first(), s.last()) else {
+                result = Err(Conflict);
+                break;
+            };
+            result = ctx.retain_within(view, (lo, hi), &mut self.scratch, |_, v| {
+                s.binary_search(&v).is_ok()
+            });
             if result.is_err() {
                 break;
             }

@@ -332,18 +332,21 @@ impl Cond {
                     Set::Point(c) if !ctx.contains(*view, *c) => Some(false),
                     Set::Point(c) if min == max => Some(min == *c),
                     Set::Values(values) => {
-                        let (mut some_in, mut some_out) = (false, false);
-                        for v in ctx.values(*view) {
-                            if values.binary_search(&v).is_ok() {
-                                some_in = true;
-                            } else {
-                                some_out = true;
-                            }
-                            if some_in && some_out {
-                                break;
-                            }
+                        // Counted over the smaller of the domain and the set: a domain
+                        // may be four billion values wide.
+                        let size = ctx.size(*view) as usize;
+                        let inside = if size <= values.len() {
+                            (ctx.values(*view))
+                                .filter(|v| values.binary_search(v).is_ok())
+                                .count()
+                        } else {
+                            (values.iter()).filter(|&&v| ctx.contains(*view, v)).count()
+                        };
+                        match inside {
+                            0 => Some(false),
+                            n if n == size => Some(true),
+                            _ => None,
                         }
-                        (some_in != some_out).then_some(some_in)
                     }
                     _ => None,
                 };
@@ -430,14 +433,12 @@ impl Cond {
                     (Set::Point(c), true) => ctx.fix(view, *c).map(drop),
                     (Set::Point(c), false) => ctx.remove(view, *c).map(drop),
                     (Set::Values(values), true) => {
-                        scratch.clear();
-                        scratch.extend(
-                            ctx.values(view)
-                                .filter(|v| values.binary_search(v).is_err()),
-                        );
-                        scratch
-                            .iter()
-                            .try_for_each(|&v| ctx.remove(view, v).map(drop))
+                        let (Some(&lo), Some(&hi)) = (values.first(), values.last()) else {
+                            return Err(Conflict);
+                        };
+                        ctx.retain_within(view, (lo, hi), scratch, |_, v| {
+                            values.binary_search(&v).is_ok()
+                        })
                     }
                     (Set::Values(values), false) => values
                         .iter()
