@@ -170,6 +170,36 @@ fn generated_solutions_validate() {
 }
 
 #[test]
+fn csv_files_of_puzzles_and_solutions_are_read() {
+    let generated = alldiff(&["generate", "-n", "3", "--seed", "9", "--with-solution"]);
+    // As the common CSV datasets give them: a header, `puzzle,solution` rows, zeros
+    // for blanks; and one wrong solution.
+    let mut csv = String::from("quizzes,solutions\n");
+    let mut solutions = Vec::new();
+    for line in generated.lines() {
+        let (puzzle, solution) = line.split_once(' ').unwrap();
+        csv.push_str(&format!("{},{solution}\n", puzzle.replace('.', "0")));
+        solutions.push(solution.to_owned());
+    }
+    let wrong = CLASSIC_SOLUTION
+        .replace('5', "x")
+        .replace('3', "5")
+        .replace('x', "3");
+    csv.push_str(&format!("{CLASSIC},{wrong}\n"));
+    solutions.push(CLASSIC_SOLUTION.to_owned());
+    let solved = alldiff_with(&["solve"], csv.as_bytes());
+    assert_eq!(solved.status, 0);
+    assert_eq!(solved.lines(), solutions);
+    let checked = alldiff_with(&["validate"], csv.as_bytes());
+    assert_eq!(checked.status, 1);
+    let verdicts = checked.lines();
+    assert_eq!(verdicts[..3], ["valid"; 3]);
+    assert!(verdicts[3].starts_with("invalid: "), "{}", verdicts[3]);
+    let counted = alldiff_with(&["count"], csv.as_bytes());
+    assert_eq!((counted.status, counted.lines()), (0, vec!["1"; 4]));
+}
+
+#[test]
 fn count_and_rate() {
     let run = alldiff(&["count", "--limit", "5", &".".repeat(16)]);
     assert_eq!((run.status, run.lines()), (0, vec!["5"]));

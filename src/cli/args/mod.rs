@@ -64,7 +64,10 @@ Input:
   per line, or a grid over several lines: as many lines as cells in a line
   (4, 9, 16 or 25), with or without separators (`|`, `-`, `+`, spaces) and
   separator lines, as `--format grid` and qqwing print them; a grid cut
-  short is an error naming its lines. Empty lines, lines of only white
+  short is an error naming its lines. A line with commas is a CSV row: a
+  puzzle, or a puzzle and its solution (`puzzle,solution`, which validate
+  checks and the other commands leave aside); a first row of words such as
+  `quizzes,solutions` is a header. Empty lines, lines of only white
   space and lines whose first non-blank character is '#' are skipped;
   Windows line endings are accepted. Each PUZZLE argument is one puzzle and
   is never skipped.";

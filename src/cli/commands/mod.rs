@@ -32,9 +32,20 @@ use crate::cli::{Item, ItemReport};
 
 /// The grid of an item, or the failure report that says why it is not one
 /// (also written to standard error; a grid of several lines is named by them).
+/// Of a puzzle and its solution on one line, the puzzle: only `validate` checks
+/// the solution.
 fn parse_item(item: &Item, style: Style) -> Result<Grid, ItemReport> {
     let text = item.text().map_err(|e| not_a_puzzle(item, style, e))?;
-    parse_grid(text).map_err(|e| not_a_puzzle(item, style, item.in_context(e)))
+    let puzzle = split_pair(text).map_or(text, |(puzzle, _)| puzzle);
+    parse_grid(puzzle).map_err(|e| not_a_puzzle(item, style, item.in_context(e)))
+}
+
+/// A puzzle and a solution on one line: two words of equal length.
+fn split_pair(text: &str) -> Option<(&str, &str)> {
+    let mut words = text.split_whitespace();
+    let (first, second) = (words.next()?, words.next()?);
+    (words.next().is_none() && first.len() == second.len() && first.len() >= 16)
+        .then_some((first, second))
 }
 
 /// The failure report of an item that is not a puzzle, with the message on

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use alldiff::sudoku::{check_solution, validate as conflicts};
 
-use super::{not_a_puzzle, parse_grid, write_header};
+use super::{not_a_puzzle, parse_grid, split_pair, write_header};
 use crate::cli::record::{Record, Style};
 use crate::cli::{Item, ItemReport, ValidateArgs, run_batch};
 
@@ -69,14 +69,6 @@ fn validate_item(item: &Item, style: Style) -> ItemReport {
     } else {
         ItemReport::failure(text)
     }
-}
-
-/// A puzzle and a solution on one line: two words of equal length.
-fn split_pair(text: &str) -> Option<(&str, &str)> {
-    let mut words = text.split_whitespace();
-    let (first, second) = (words.next()?, words.next()?);
-    (words.next().is_none() && first.len() == second.len() && first.len() >= 16)
-        .then_some((first, second))
 }
 
 #[cfg(test)]

@@ -20,6 +20,13 @@
 //! whose first row has only blanks and digits 1 to 4 reads as a 4x4 puzzle
 //! followed by an incomplete grid.
 //!
+//! A line with a comma is a row of comma-separated values, as CSV files of
+//! puzzles give them (`puzzle,solution`, qqwing's `--csv`): its fields that hold
+//! something, unquoted and trimmed, become one item, separated by a space (a
+//! puzzle and its solution, as `generate --with-solution` writes them). The
+//! input's first such row is skipped as a header when its first field is a word
+//! (`quizzes,solutions`, `Puzzle,`).
+//!
 //! The decision about a line never waits for the next one, so a puzzle is
 //! handed on as soon as its last line has arrived.
 
@@ -159,6 +166,30 @@ impl Symbol {
     }
 }
 
+/// A row of comma-separated values: its fields that hold something, unquoted and
+/// trimmed, joined by a space; `None` for a header, a first row whose first field
+/// is a word of letters (no puzzle has only letters and the length of a word).
+fn csv_row(bytes: &[u8], first: bool) -> Option<Vec<u8>> {
+    let fields = bytes.split(|&b| b == b',').map(|field| {
+        let field = field.trim_ascii();
+        let unquoted = field
+            .strip_prefix(b"\"")
+            .and_then(|f| f.strip_suffix(b"\""));
+        unquoted.unwrap_or(field).trim_ascii()
+    });
+    let mut fields = fields.filter(|field| !field.is_empty()).peekable();
+    let word = |field: &&[u8]| {
+        !PUZZLE_CELLS.contains(&field.len())
+            && field
+                .iter()
+                .all(|&b| b.is_ascii_alphabetic() || b == b'_' || b == b' ')
+    };
+    if first && fields.peek().is_some_and(word) {
+        return None;
+    }
+    Some(fields.collect::<Vec<_>>().join(&b' '))
+}
+
 /// A grid being read.
 #[derive(Debug)]
 struct Pending {
@@ -221,6 +252,9 @@ pub(super) struct Puzzles<R> {
     after_grid: bool,
     /// A read error that came while a grid was pending, returned next.
     error: Option<io::Error>,
+    /// A line other than a blank or a comment has been read: a CSV header can
+    /// only come before.
+    started: bool,
 }
 
 impl<R: BufRead> Puzzles<R> {
@@ -233,6 +267,7 @@ impl<R: BufRead> Puzzles<R> {
             held: None,
             after_grid: false,
             error: None,
+            started: false,
         }
     }
 
@@ -271,6 +306,18 @@ impl<R: BufRead> Puzzles<R> {
             }
             if line.is_comment() {
                 continue;
+            }
+            let first = !std::mem::replace(&mut self.started, true);
+            if self.grids && !line.is_cut() && line.bytes.contains(&b',') {
+                if self.pending.is_some() {
+                    self.held = Some(line);
+                    return Ok(self.pending.take().map(Pending::into_item));
+                }
+                self.after_grid = false;
+                match csv_row(&line.bytes, first) {
+                    Some(bytes) => return Ok(Some(Item::new(Origin::Line(line.number), bytes))),
+                    None => continue,
+                }
             }
             let shape =
                 (self.grids && !line.is_cut() && !(self.pending.is_none() && is_plain(&line)))
@@ -434,6 +481,38 @@ mod tests {
             grids(&framed),
             vec![(1, "1..4.41.4..1.14.".to_owned()), (9, PUZZLE.to_owned())]
         );
+    }
+
+    #[test]
+    fn csv_rows_give_their_fields_and_a_first_row_of_words_is_a_header() {
+        let solution = "4".repeat(81);
+        let kaggle = format!("quizzes,solutions\n{PUZZLE},{solution}\n");
+        let pair = format!("{PUZZLE} {solution}");
+        assert_eq!(items(&kaggle), vec![(2, Ok(pair.clone()))]);
+        // qqwing's --csv: a header of one word, a trailing comma; quotes and spaces.
+        let qqwing = format!("Puzzle,\n{PUZZLE},\n \"{PUZZLE}\" , {solution} \n");
+        assert_eq!(
+            items(&qqwing),
+            vec![(2, Ok(PUZZLE.to_owned())), (3, Ok(pair.clone()))]
+        );
+        // A header only comes first: later, a row of words is an item (an error
+        // for the commands), and so is a first row that is not a word.
+        let later = format!("{PUZZLE},\nquizzes,solutions\n");
+        assert_eq!(
+            items(&later),
+            vec![
+                (1, Ok(PUZZLE.to_owned())),
+                (2, Ok("quizzes solutions".to_owned()))
+            ]
+        );
+        let bad_first = "53..7x,\n";
+        assert_eq!(items(bad_first), vec![(1, Ok("53..7x".to_owned()))]);
+        // A row ends a grid being read, which is then cut short.
+        let cut = format!("123456789\n{PUZZLE},\n");
+        let read = items(&cut);
+        assert_eq!(read.len(), 2);
+        assert!(read[0].1.is_err(), "{read:?}");
+        assert_eq!(read[1], (2, Ok(PUZZLE.to_owned())));
     }
 
     #[test]
