@@ -22,10 +22,10 @@
 //!
 //! A line with a comma is a row of comma-separated values, as CSV files of
 //! puzzles give them (`puzzle,solution`, qqwing's `--csv`): its fields that hold
-//! something, unquoted and trimmed, become one item, separated by a space (a
-//! puzzle and its solution, as `generate --with-solution` writes them). The
-//! input's first such row is skipped as a header when its first field is a word
-//! (`quizzes,solutions`, `Puzzle,`).
+//! something, unquoted and trimmed, are read on separated by spaces: a puzzle, a
+//! puzzle and its solution (as `generate --with-solution` writes them), or a row
+//! of a grid written with commas. The input's first such row is skipped as a
+//! header when its first field is a word (`quizzes,solutions`, `Puzzle,`).
 //!
 //! The decision about a line never waits for the next one, so a puzzle is
 //! handed on as soon as its last line has arrived.
@@ -308,14 +308,15 @@ impl<R: BufRead> Puzzles<R> {
                 continue;
             }
             let first = !std::mem::replace(&mut self.started, true);
+            let mut line = line;
             if self.grids && !line.is_cut() && line.bytes.contains(&b',') {
-                if self.pending.is_some() {
-                    self.held = Some(line);
-                    return Ok(self.pending.take().map(Pending::into_item));
-                }
-                self.after_grid = false;
+                // Read on as its fields separated by spaces: a puzzle, a puzzle and
+                // its solution, or a row of a grid written with commas.
                 match csv_row(&line.bytes, first) {
-                    Some(bytes) => return Ok(Some(Item::new(Origin::Line(line.number), bytes))),
+                    Some(bytes) => {
+                        line.len = bytes.len();
+                        line.bytes = bytes;
+                    }
                     None => continue,
                 }
             }
@@ -513,6 +514,27 @@ mod tests {
         assert_eq!(read.len(), 2);
         assert!(read[0].1.is_err(), "{read:?}");
         assert_eq!(read[1], (2, Ok(PUZZLE.to_owned())));
+        // A grid whose rows are comma-separated cells, and a puzzle in 81 fields.
+        let comma_rows: String = (PUZZLE.as_bytes().chunks(9))
+            .map(|row| {
+                format!(
+                    "{}\n",
+                    row.iter()
+                        .map(|&c| char::from(c).to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                )
+            })
+            .collect();
+        let fields = PUZZLE
+            .chars()
+            .map(String::from)
+            .collect::<Vec<_>>()
+            .join(",");
+        assert_eq!(
+            grids(&format!("{comma_rows}{fields}\n")),
+            vec![(1, PUZZLE.to_owned()), (10, PUZZLE.to_owned())]
+        );
     }
 
     #[test]
