@@ -38,6 +38,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 pub(crate) use event::{Event, Wipeout, small_event};
+pub(crate) use prune::mask_values;
 pub(crate) use values::Values;
 
 /// The widest span kept as a bitset (512 bytes): wider domains become a table or an
