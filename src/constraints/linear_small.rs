@@ -27,6 +27,10 @@ pub(crate) struct SmallLinear<const N: usize> {
     views: [View; N],
     relation: Relation,
     rhs: i64,
+    /// When every view's domain is one word (set when posted): each view's cell in
+    /// [`Context::words`] and the view's value for bit 0, so that a bound is read
+    /// straight from the word, without the variable's layout.
+    words: Option<[(u32, i64); N]>,
 }
 
 impl<const N: usize> SmallLinear<N> {
@@ -41,20 +45,44 @@ impl<const N: usize> SmallLinear<N> {
             views: terms.map(|(_, view)| view),
             relation,
             rhs: i64::from(rhs),
+            words: None,
         })
     }
 
-    /// The bounds of term `i`, `coefᵢ · viewᵢ`.
+    /// Every term's bounds, `coefᵢ · viewᵢ`, as lows and highs: read straight from
+    /// the words when every domain is one word (one test a call, not one a read).
     #[inline(always)]
-    fn bounds(&self, ctx: &Context<'_>, i: usize) -> (i64, i64) {
-        let (min, max) = ctx.bounds(self.views[i]);
-        let (min, max) = (i64::from(min), i64::from(max));
-        match self.coefs[i] {
-            1 => (min, max),
-            -1 => (-max, -min),
-            c if c > 0 => (c * min, c * max),
-            c => (c * max, c * min),
+    fn read(&self, ctx: &Context<'_>) -> ([i64; N], [i64; N]) {
+        let mut bounds = [(0i64, 0i64); N];
+        match self.words {
+            Some(words) => {
+                let cells = ctx.words();
+                for (bound, &(cell, base)) in bounds.iter_mut().zip(&words) {
+                    let word = cells[cell as usize];
+                    *bound = (
+                        base + i64::from(word.trailing_zeros()),
+                        base + i64::from(63 - word.leading_zeros()),
+                    );
+                }
+            }
+            None => {
+                for (bound, &view) in bounds.iter_mut().zip(&self.views) {
+                    let (min, max) = ctx.bounds(view);
+                    *bound = (i64::from(min), i64::from(max));
+                }
+            }
         }
+        let (mut lo, mut hi) = ([0i64; N], [0i64; N]);
+        for i in 0..N {
+            let (min, max) = bounds[i];
+            (lo[i], hi[i]) = match self.coefs[i] {
+                1 => (min, max),
+                -1 => (-max, -min),
+                c if c > 0 => (c * min, c * max),
+                c => (c * max, c * min),
+            };
+        }
+        (lo, hi)
     }
 
     /// Enforces `coefᵢ · viewᵢ <= bound`, which is below its upper bound `hi`; a
@@ -146,10 +174,7 @@ impl<const N: usize> SmallLinear<N> {
     /// before every term is fixed, carry no test for it.
     #[inline(always)]
     fn narrow<const INEQUALITY: bool>(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let (mut lo, mut hi) = ([0i64; N], [0i64; N]);
-        for i in 0..N {
-            (lo[i], hi[i]) = self.bounds(ctx, i);
-        }
+        let (mut lo, mut hi) = self.read(ctx);
         let at_most = self.relation != Relation::GreaterEq;
         let at_least = self.relation != Relation::LessEq;
         let (mut down, mut up) = (at_most, at_least);
@@ -198,7 +223,18 @@ impl<const N: usize> Propagator for SmallLinear<N> {
     }
 
     fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
-        ctx.watch_all(self.views, Wake::Bounds)
+        ctx.watch_all(self.views, Wake::Bounds)?;
+        let word = |view: View| {
+            let cell = u32::try_from(ctx.small_cell(view.var)?).ok()?;
+            let (_, base) = ctx.small_word(view.var)?;
+            Some((cell, i64::from(base) + i64::from(view.offset)))
+        };
+        let words = self.views.map(word);
+        self.words = words
+            .iter()
+            .all(Option::is_some)
+            .then(|| words.map(Option::unwrap));
+        Ok(())
     }
 
     fn is_idempotent(&self) -> bool {
