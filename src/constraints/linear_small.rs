@@ -7,6 +7,7 @@ use super::linear::{Relation, div_ceil, holds};
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
 use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::store::Store;
 
 /// `Σ coefᵢ · viewᵢ ⋈ rhs` over `N` (two to four) distinct variables with nonzero
 /// coefficients, `⋈` one of `==`, `<=`, `>=`: the same bounds reasoning as
@@ -27,10 +28,21 @@ pub(crate) struct SmallLinear<const N: usize> {
     views: [View; N],
     relation: Relation,
     rhs: i64,
-    /// When every view's domain is one word (set when posted): each view's cell in
-    /// [`Context::words`] and the view's value for bit 0, so that a bound is read
-    /// straight from the word, without the variable's layout.
-    words: Option<[(u32, i64); N]>,
+    /// Where a call reads the bounds from (found when posted).
+    source: Source<N>,
+}
+
+/// Where [`SmallLinear`] reads its views' bounds: straight from the store's cells,
+/// without the variables' layouts, when every domain has the same shape. Each view's
+/// cell in [`Context::words`] and the view's value for bit 0 (or index 0).
+#[derive(Clone, Copy, Debug)]
+enum Source<const N: usize> {
+    /// Through the store: other shapes, or a mix.
+    Layouts,
+    /// Every domain is one word: the bounds are its lowest and highest bit.
+    Words([(u32, i64); N]),
+    /// Every domain is a bitset of several words: the cell of its bounds.
+    BoundsCells([(u32, i64); N]),
 }
 
 impl<const N: usize> SmallLinear<N> {
@@ -45,18 +57,18 @@ impl<const N: usize> SmallLinear<N> {
             views: terms.map(|(_, view)| view),
             relation,
             rhs: i64::from(rhs),
-            words: None,
+            source: Source::Layouts,
         })
     }
 
     /// Every term's bounds, `coefᵢ · viewᵢ`, as lows and highs: read straight from
-    /// the words when every domain is one word (one test a call, not one a read).
+    /// the cells when [`Source`] allows (one test a call, not one a read).
     #[inline(always)]
     fn read(&self, ctx: &Context<'_>) -> ([i64; N], [i64; N]) {
         let mut bounds = [(0i64, 0i64); N];
-        match self.words {
-            Some(words) => {
-                let cells = ctx.words();
+        let cells = ctx.words();
+        match self.source {
+            Source::Words(words) => {
                 for (bound, &(cell, base)) in bounds.iter_mut().zip(&words) {
                     let word = cells[cell as usize];
                     *bound = (
@@ -65,7 +77,13 @@ impl<const N: usize> SmallLinear<N> {
                     );
                 }
             }
-            None => {
+            Source::BoundsCells(at) => {
+                for (bound, &(cell, base)) in bounds.iter_mut().zip(&at) {
+                    let (lo, hi) = Store::packed_bounds(cells[cell as usize]);
+                    *bound = (base + lo as i64, base + hi as i64);
+                }
+            }
+            Source::Layouts => {
                 for (bound, &view) in bounds.iter_mut().zip(&self.views) {
                     let (min, max) = ctx.bounds(view);
                     *bound = (i64::from(min), i64::from(max));
@@ -224,16 +242,24 @@ impl<const N: usize> Propagator for SmallLinear<N> {
 
     fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
         ctx.watch_all(self.views, Wake::Bounds)?;
+        let offset = |view: View, base: i32| i64::from(base) + i64::from(view.offset);
         let word = |view: View| {
             let cell = u32::try_from(ctx.small_cell(view.var)?).ok()?;
             let (_, base) = ctx.small_word(view.var)?;
-            Some((cell, i64::from(base) + i64::from(view.offset)))
+            Some((cell, offset(view, base)))
         };
-        let words = self.views.map(word);
-        self.words = words
-            .iter()
-            .all(Option::is_some)
-            .then(|| words.map(Option::unwrap));
+        let bounds = |view: View| {
+            let (cell, base) = ctx.bitset_bounds_cell(view.var)?;
+            Some((u32::try_from(cell).ok()?, offset(view, base)))
+        };
+        let all = |cells: [Option<(u32, i64)>; N]| {
+            (cells.iter().all(Option::is_some)).then(|| cells.map(Option::unwrap))
+        };
+        self.source = match (all(self.views.map(word)), all(self.views.map(bounds))) {
+            (Some(words), _) => Source::Words(words),
+            (_, Some(at)) => Source::BoundsCells(at),
+            _ => Source::Layouts,
+        };
         Ok(())
     }
 

@@ -70,6 +70,25 @@ fn bounds_are_min_and_max_in_every_shape() {
 }
 
 #[test]
+fn a_bitset_keeps_its_bounds_in_a_cell_that_reads_as_min_and_max() {
+    let [small, bitset, table, interval] = every_shape();
+    let (mut store, x) = store_with(&bitset);
+    let (cell, base) = store.bitset_bounds_cell(x).expect("a bitset");
+    let read = |store: &Store| {
+        let (lo, hi) = Store::packed_bounds(store.words()[cell]);
+        (base + lo as i32, base + hi as i32)
+    };
+    assert_eq!(read(&store), store.bounds(x));
+    store.set_min(x, 75).unwrap();
+    store.remove(x, 199).unwrap();
+    assert_eq!(read(&store), (76, 196));
+    for other in [small, table, interval] {
+        let (store, y) = store_with(&other);
+        assert_eq!(store.bitset_bounds_cell(y), None);
+    }
+}
+
+#[test]
 fn undo_restores_every_change_since_the_mark() {
     for copying in [false, true] {
         let values: Vec<i32> = (0..200).collect();
