@@ -7,6 +7,7 @@ use super::linear::{Relation, div_ceil, holds};
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
 use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::store::Store;
 
 /// `Σ coefᵢ · viewᵢ ⋈ rhs` over `N` (two to four) distinct variables with nonzero
 /// coefficients, `⋈` one of `==`, `<=`, `>=`: the same bounds reasoning as
@@ -27,6 +28,21 @@ pub(crate) struct SmallLinear<const N: usize> {
     views: [View; N],
     relation: Relation,
     rhs: i64,
+    /// Where a call reads the bounds from (found when posted).
+    source: Source<N>,
+}
+
+/// Where [`SmallLinear`] reads its views' bounds: straight from the store's cells,
+/// without the variables' layouts, when every domain has the same shape. Each view's
+/// cell in [`Context::words`] and the view's value for bit 0 (or index 0).
+#[derive(Clone, Copy, Debug)]
+enum Source<const N: usize> {
+    /// Through the store: other shapes, or a mix.
+    Layouts,
+    /// Every domain is one word: the bounds are its lowest and highest bit.
+    Words([(u32, i64); N]),
+    /// Every domain is a bitset of several words: the cell of its bounds.
+    BoundsCells([(u32, i64); N]),
 }
 
 impl<const N: usize> SmallLinear<N> {
@@ -41,20 +57,50 @@ impl<const N: usize> SmallLinear<N> {
             views: terms.map(|(_, view)| view),
             relation,
             rhs: i64::from(rhs),
+            source: Source::Layouts,
         })
     }
 
-    /// The bounds of term `i`, `coefᵢ · viewᵢ`.
+    /// Every term's bounds, `coefᵢ · viewᵢ`, as lows and highs: read straight from
+    /// the cells when [`Source`] allows (one test a call, not one a read).
     #[inline(always)]
-    fn bounds(&self, ctx: &Context<'_>, i: usize) -> (i64, i64) {
-        let (min, max) = ctx.bounds(self.views[i]);
-        let (min, max) = (i64::from(min), i64::from(max));
-        match self.coefs[i] {
-            1 => (min, max),
-            -1 => (-max, -min),
-            c if c > 0 => (c * min, c * max),
-            c => (c * max, c * min),
+    fn read(&self, ctx: &Context<'_>) -> ([i64; N], [i64; N]) {
+        let mut bounds = [(0i64, 0i64); N];
+        let cells = ctx.words();
+        match self.source {
+            Source::Words(words) => {
+                for (bound, &(cell, base)) in bounds.iter_mut().zip(&words) {
+                    let word = cells[cell as usize];
+                    *bound = (
+                        base + i64::from(word.trailing_zeros()),
+                        base + i64::from(63 - word.leading_zeros()),
+                    );
+                }
+            }
+            Source::BoundsCells(at) => {
+                for (bound, &(cell, base)) in bounds.iter_mut().zip(&at) {
+                    let (lo, hi) = Store::packed_bounds(cells[cell as usize]);
+                    *bound = (base + lo as i64, base + hi as i64);
+                }
+            }
+            Source::Layouts => {
+                for (bound, &view) in bounds.iter_mut().zip(&self.views) {
+                    let (min, max) = ctx.bounds(view);
+                    *bound = (i64::from(min), i64::from(max));
+                }
+            }
         }
+        let (mut lo, mut hi) = ([0i64; N], [0i64; N]);
+        for i in 0..N {
+            let (min, max) = bounds[i];
+            (lo[i], hi[i]) = match self.coefs[i] {
+                1 => (min, max),
+                -1 => (-max, -min),
+                c if c > 0 => (c * min, c * max),
+                c => (c * max, c * min),
+            };
+        }
+        (lo, hi)
     }
 
     /// Enforces `coefᵢ · viewᵢ <= bound`, which is below its upper bound `hi`; a
@@ -146,10 +192,7 @@ impl<const N: usize> SmallLinear<N> {
     /// before every term is fixed, carry no test for it.
     #[inline(always)]
     fn narrow<const INEQUALITY: bool>(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let (mut lo, mut hi) = ([0i64; N], [0i64; N]);
-        for i in 0..N {
-            (lo[i], hi[i]) = self.bounds(ctx, i);
-        }
+        let (mut lo, mut hi) = self.read(ctx);
         let at_most = self.relation != Relation::GreaterEq;
         let at_least = self.relation != Relation::LessEq;
         let (mut down, mut up) = (at_most, at_least);
@@ -198,7 +241,26 @@ impl<const N: usize> Propagator for SmallLinear<N> {
     }
 
     fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
-        ctx.watch_all(self.views, Wake::Bounds)
+        ctx.watch_all(self.views, Wake::Bounds)?;
+        let offset = |view: View, base: i32| i64::from(base) + i64::from(view.offset);
+        let word = |view: View| {
+            let cell = u32::try_from(ctx.small_cell(view.var)?).ok()?;
+            let (_, base) = ctx.small_word(view.var)?;
+            Some((cell, offset(view, base)))
+        };
+        let bounds = |view: View| {
+            let (cell, base) = ctx.bitset_bounds_cell(view.var)?;
+            Some((u32::try_from(cell).ok()?, offset(view, base)))
+        };
+        let all = |cells: [Option<(u32, i64)>; N]| {
+            (cells.iter().all(Option::is_some)).then(|| cells.map(Option::unwrap))
+        };
+        self.source = match (all(self.views.map(word)), all(self.views.map(bounds))) {
+            (Some(words), _) => Source::Words(words),
+            (_, Some(at)) => Source::BoundsCells(at),
+            _ => Source::Layouts,
+        };
+        Ok(())
     }
 
     fn is_idempotent(&self) -> bool {

@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 
 use super::{Conflict, Queue, Rule};
 use crate::ids::{ConstraintId, VarId, View};
-use crate::store::{Event, Store, small_event};
+use crate::store::{Event, Store, mask_values, small_event};
 use crate::variables::Variables;
 
 /// A propagator's access to the domains while it runs. Every change goes through
@@ -207,6 +207,29 @@ impl Context<'_> {
             self.record(var, raw);
         }
         let event = self.store.remove(var, raw)?;
+        self.changed(var, event);
+        Ok(!event.is_none())
+    }
+
+    /// Removes every value `from + i` for a bit `i` of `mask`, in one call to the
+    /// store: what a removal of each would do. `Ok(true)` if one was there.
+    #[inline]
+    pub(crate) fn remove_mask(
+        &mut self,
+        view: View,
+        from: i64,
+        mask: &[u64],
+    ) -> Result<bool, Conflict> {
+        let from = from - i64::from(view.offset);
+        let var = view.var.raw();
+        if self.pruned.is_some() {
+            for value in mask_values(from, mask) {
+                if self.store.contains(var, value) {
+                    self.record(var, value);
+                }
+            }
+        }
+        let event = self.store.remove_mask(var, from, mask)?;
         self.changed(var, event);
         Ok(!event.is_none())
     }

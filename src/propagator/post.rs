@@ -145,6 +145,12 @@ impl<'a> PostContext<'a> {
         self.vars.store.small_word(var.raw())
     }
 
+    /// Where the store keeps the bounds of a bitset domain, and its base (see
+    /// `Store::bitset_bounds_cell`).
+    pub(crate) fn bitset_bounds_cell(&self, var: VarId) -> Option<(usize, i32)> {
+        self.vars.store.bitset_bounds_cell(var.raw())
+    }
+
     /// Where the store keeps a small domain's word, for a propagator that writes it
     /// directly (`Context::narrow_small`).
     pub(crate) fn small_cell(&self, var: VarId) -> Option<usize> {

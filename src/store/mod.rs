@@ -38,6 +38,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 pub(crate) use event::{Event, Wipeout, small_event};
+pub(crate) use prune::mask_values;
 pub(crate) use values::Values;
 
 /// The widest span kept as a bitset (512 bytes): wider domains become a table or an
@@ -468,6 +469,22 @@ impl Store {
     pub(crate) fn small_cell(&self, var: u32) -> Option<usize> {
         let l = self.layouts[var as usize];
         l.is_small().then_some(l.start as usize)
+    }
+
+    /// Where a bitset domain (several words, no table) keeps its bounds, and the
+    /// value its bit 0 stands for: [`Store::packed_bounds`] of the word there gives
+    /// them, for a propagator that reads bounds in its inner loop. `None` for other
+    /// shapes. It never moves.
+    pub(crate) fn bitset_bounds_cell(&self, var: u32) -> Option<(usize, i32)> {
+        let l = self.layouts[var as usize];
+        (l.words > 1 && l.extra == NO_TABLE).then(|| (l.bounds_cell(), l.base))
+    }
+
+    /// The lowest and highest present bit index held in the word of a
+    /// [`Store::bitset_bounds_cell`].
+    #[inline(always)]
+    pub(crate) fn packed_bounds(word: u64) -> (usize, usize) {
+        unpack_bounds(word)
     }
 
     /// Every domain word, for propagators that read many small domains at once

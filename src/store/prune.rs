@@ -2,6 +2,37 @@
 
 use super::{Event, Layout, Store, Wipeout, pack_bounds, small_event, unpack_bounds};
 
+/// Bits `pos..pos + 64` of the bits of `mask` (none outside it), as one word.
+#[inline(always)]
+fn mask_window(mask: &[u64], pos: i64) -> u64 {
+    let word = |i: i64| {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| mask.get(i))
+            .map_or(0, |&w| w)
+    };
+    let (w, r) = (pos.div_euclid(64), pos.rem_euclid(64));
+    if r == 0 {
+        word(w)
+    } else {
+        (word(w) >> r) | (word(w + 1) << (64 - r))
+    }
+}
+
+/// The values `from + i` for the bits `i` of `mask`, ascending, those that fit an
+/// `i32`.
+pub(crate) fn mask_values(from: i64, mask: &[u64]) -> impl Iterator<Item = i32> + '_ {
+    let bits = mask.iter().enumerate().flat_map(|(w, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            let bit = (rest != 0).then(|| rest.trailing_zeros())?;
+            rest &= rest - 1;
+            Some(64 * w as i64 + i64::from(bit))
+        })
+    });
+    bits.filter_map(move |i| i32::try_from(from + i).ok())
+}
+
 impl Store {
     /// Keeps only the values of a small domain whose bits are in `keep`.
     #[inline(always)]
@@ -87,6 +118,87 @@ impl Store {
         }
         if size == 2 {
             event = event | Event::FIXED;
+        }
+        Ok(event)
+    }
+
+    /// Removes every value `from + i` for a bit `i` of `mask`, as many removals would
+    /// (values outside the domain are passed over): one pass over the words of a small
+    /// or bitset domain, so that value elimination takes the values of many fixed
+    /// views from a view in one call rather than one call per value.
+    pub(crate) fn remove_mask(
+        &mut self,
+        var: u32,
+        from: i64,
+        mask: &[u64],
+    ) -> Result<Event, Wipeout> {
+        let l = self.layouts[var as usize];
+        // Bit `k` of the domain stands for bit `k + shift` of the mask.
+        let shift = i64::from(l.base) - from;
+        if l.is_small() {
+            return self.retain_word(l.start as usize, !mask_window(mask, shift));
+        }
+        if l.is_interval() || self.table(l).is_some() {
+            return self.remove_each(var, from, mask);
+        }
+        self.remove_bits(l, shift, mask)
+    }
+
+    /// [`Store::remove_mask`] of a bitset domain: counts what goes first, so that a
+    /// wipe-out leaves the domain as it was.
+    #[inline(never)]
+    fn remove_bits(&mut self, l: Layout, shift: i64, mask: &[u64]) -> Result<Event, Wipeout> {
+        let (lo, hi) = unpack_bounds(self.cells[l.bounds_cell()]);
+        // The domain's bits that the mask covers, within the bounds.
+        let first = (-shift).max(lo as i64);
+        let last = (64 * mask.len() as i64 - 1 - shift).min(hi as i64);
+        if first > last {
+            return Ok(Event::NONE);
+        }
+        let (start, words) = (l.start as usize, first as usize / 64..=last as usize / 64);
+        let gone =
+            |cells: &[u64], w: usize| cells[start + w] & mask_window(mask, 64 * w as i64 + shift);
+        let removed: u64 = (words.clone())
+            .map(|w| u64::from(gone(&self.cells, w).count_ones()))
+            .sum();
+        let size = self.cells[l.size_cell()];
+        if removed == 0 {
+            return Ok(Event::NONE);
+        }
+        if removed == size {
+            return Err(Wipeout);
+        }
+        for w in words {
+            let bits = gone(&self.cells, w);
+            if bits != 0 {
+                self.save(start + w);
+                self.cells[start + w] &= !bits;
+            }
+        }
+        let (new_lo, new_hi) = (self.next_set(l, lo), self.prev_set(l, hi));
+        if (new_lo, new_hi) == (lo, hi) {
+            // Only values between the bounds went: both bounds are left, two values.
+            self.save(l.size_cell());
+            self.cells[l.size_cell()] = size - removed;
+            return Ok(Event::DOMAIN);
+        }
+        Ok(self.moved_bound(l, removed, new_lo, new_hi))
+    }
+
+    /// [`Store::remove_mask`] of a table or interval domain, value by value, after
+    /// a count of those present so that a wipe-out changes nothing.
+    #[cold]
+    #[inline(never)]
+    fn remove_each(&mut self, var: u32, from: i64, mask: &[u64]) -> Result<Event, Wipeout> {
+        let present = mask_values(from, mask)
+            .filter(|&v| self.contains(var, v))
+            .count();
+        if present as u64 == self.large_size(self.layouts[var as usize]) {
+            return Err(Wipeout);
+        }
+        let mut event = Event::NONE;
+        for value in mask_values(from, mask) {
+            event = event | self.remove(var, value)?;
         }
         Ok(event)
     }

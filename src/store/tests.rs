@@ -70,6 +70,25 @@ fn bounds_are_min_and_max_in_every_shape() {
 }
 
 #[test]
+fn a_bitset_keeps_its_bounds_in_a_cell_that_reads_as_min_and_max() {
+    let [small, bitset, table, interval] = every_shape();
+    let (mut store, x) = store_with(&bitset);
+    let (cell, base) = store.bitset_bounds_cell(x).expect("a bitset");
+    let read = |store: &Store| {
+        let (lo, hi) = Store::packed_bounds(store.words()[cell]);
+        (base + lo as i32, base + hi as i32)
+    };
+    assert_eq!(read(&store), store.bounds(x));
+    store.set_min(x, 75).unwrap();
+    store.remove(x, 199).unwrap();
+    assert_eq!(read(&store), (76, 196));
+    for other in [small, table, interval] {
+        let (store, y) = store_with(&other);
+        assert_eq!(store.bitset_bounds_cell(y), None);
+    }
+}
+
+#[test]
 fn undo_restores_every_change_since_the_mark() {
     for copying in [false, true] {
         let values: Vec<i32> = (0..200).collect();
@@ -437,6 +456,8 @@ mod properties {
         SetMax(i32),
         Remove(i32),
         Fix(i32),
+        /// The values `from + i` for the bits `i` of the words.
+        RemoveMask(i32, Vec<u64>),
         Mark,
         Undo,
     }
@@ -479,12 +500,18 @@ mod properties {
             2 => lo..=hi,
             1 => prop::sample::select(values),
         ];
-        let op = (0..6u8, near).prop_map(|(kind, v)| match kind {
+        // Masks of a few values or of many, from the value near the domain on or
+        // up to two words before it (so that the domain's words and the mask's
+        // are out of step).
+        let word = prop_oneof![Just(0), (0..64u32).prop_map(|i| 1u64 << i), any::<u64>()];
+        let mask = (0..=130i32, prop::collection::vec(word, 1..=4));
+        let op = (0..7u8, near, mask).prop_map(|(kind, v, (back, words))| match kind {
             0 => Op::SetMin(v),
             1 => Op::SetMax(v),
             2 => Op::Remove(v),
             3 => Op::Fix(v),
-            4 => Op::Mark,
+            4 => Op::RemoveMask(v - back, words),
+            5 => Op::Mark,
             _ => Op::Undo,
         });
         prop::collection::vec(op, 1..40)
@@ -528,6 +555,15 @@ mod properties {
                     Op::SetMax(m) => (store.set_max(x, m), kept(&|v| v <= m)),
                     Op::Remove(r) => (store.remove(x, r), kept(&|v| v != r)),
                     Op::Fix(f) => (store.fix(x, f), kept(&|v| v == f)),
+                    Op::RemoveMask(from, words) => {
+                        let masked = |v: i32| {
+                            let i = i64::from(v) - i64::from(from);
+                            (0..64 * words.len() as i64).contains(&i)
+                                && words[i as usize / 64] >> (i % 64) & 1 == 1
+                        };
+                        let got = store.remove_mask(x, i64::from(from), &words);
+                        (got, kept(&|v| !masked(v)))
+                    }
                     Op::Mark => {
                         marks.push((store.mark(), set.clone()));
                         continue;

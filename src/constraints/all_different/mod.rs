@@ -49,6 +49,10 @@ const MAX_WINDOW_VIEWS: usize = 64;
 /// words; wider ones build the general matching's graph.
 const MAX_WIDE_VALUES: i64 = 256;
 
+/// The words of the mask of values that one batch of value elimination removes
+/// (see [`AllDifferent::take_batch`]): golomb rulers' distances fit.
+const BATCH_WORDS: usize = 4;
+
 /// The all-different constraint over views.
 #[derive(Clone, Debug)]
 pub struct AllDifferent {
@@ -388,13 +392,18 @@ impl AllDifferent {
         Ok(())
     }
 
-    /// Value elimination from the views queued in `work`, chaining. The views'
-    /// bounds are read once per call (and again for a view that lost a value): a view
-    /// whose bounds exclude the value is passed over without the removal's look-up.
-    /// The bounds kept may be wider than the domain (a view sharing its variable with
-    /// one that lost a value), which only lets a removal through that removes nothing.
-    /// O(n) per value eliminated. Returns whether it ran (then `bounds` holds every
-    /// view's bounds, exact unless views share a variable).
+    /// Value elimination from the views queued in `work`, chaining, a batch at a time
+    /// ([`Self::take_batch`]): every other view whose bounds reach the batch's values
+    /// loses them in one store call ([`Context::remove_mask`]), and the views that
+    /// fixes go into a later batch. More views fixed to the batch's values than it
+    /// has values is a conflict. The views' bounds are read once per call (and again
+    /// for a view that lost a value): a view whose bounds miss the batch is passed
+    /// over without the call. The bounds kept may be wider than the domain (a view
+    /// sharing its variable with one that lost a value, never one of the batch), which
+    /// only lets a call through that removes nothing or wipes out a view fixed to a
+    /// value of the batch, a conflict indeed. O(n) per batch plus the words of the
+    /// domains. Returns whether it ran (then `bounds` holds every view's bounds, exact
+    /// unless views share a variable).
     fn eliminate_queued(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         if self.work.is_empty() {
             return Ok(false);
@@ -403,22 +412,58 @@ impl AllDifferent {
         self.bounds.clear();
         self.bounds
             .extend(self.views.iter().map(|&view| ctx.bounds(view)));
-        while let Some(i) = self.work.pop() {
-            let (value, max) = ctx.bounds(self.views[i as usize]);
-            if value != max {
-                continue;
-            }
-            for (j, &other) in self.views.iter().enumerate() {
-                let (lo, hi) = self.bounds[j];
-                if j != i as usize && lo <= value && value <= hi && ctx.remove(other, value)? {
-                    self.bounds[j] = ctx.bounds(other);
-                    if ctx.is_fixed(other) {
+        while !self.work.is_empty() {
+            let (from, last, mask, values) = self.take_batch();
+            let mut fixed = 0;
+            for (j, &view) in self.views.iter().enumerate() {
+                let (lo, hi) = (i64::from(self.bounds[j].0), i64::from(self.bounds[j].1));
+                if hi < from || lo > last {
+                    continue;
+                }
+                let offset = (lo - from) as usize;
+                if lo == hi && mask[offset / 64] >> (offset % 64) & 1 == 1 {
+                    fixed += 1;
+                    continue;
+                }
+                if ctx.remove_mask(view, from, &mask)? {
+                    self.bounds[j] = ctx.bounds(view);
+                    if ctx.is_fixed(view) {
                         self.work.push(j as u32);
                     }
                 }
             }
+            if fixed > values {
+                return Err(Conflict);
+            }
         }
         Ok(true)
+    }
+
+    /// Takes out of `work` the queued views whose values lie in the [`BATCH_WORDS`]
+    /// words from the smallest on; the others stay queued. Returns that smallest
+    /// value, the largest of the batch, the mask of its values (bit `i` for
+    /// `from + i`) and their number.
+    fn take_batch(&mut self) -> (i64, i64, [u64; BATCH_WORDS], usize) {
+        let bounds = &self.bounds;
+        let value = |i: u32| {
+            let (min, max) = bounds[i as usize];
+            debug_assert_eq!(min, max, "a queued view is fixed");
+            i64::from(min)
+        };
+        let from = (self.work.iter()).map(|&i| value(i)).min().unwrap_or(0);
+        let (mut last, mut mask, mut values) = (from, [0u64; BATCH_WORDS], 0);
+        self.work.retain(|&i| {
+            let offset = (value(i) - from) as usize;
+            let Some(word) = mask.get_mut(offset / 64) else {
+                return true;
+            };
+            let bit = 1u64 << (offset % 64);
+            values += usize::from(*word & bit == 0);
+            *word |= bit;
+            last = last.max(value(i));
+            false
+        });
+        (from, last, mask, values)
     }
 
     /// Hidden singles and the pigeonhole check by counting each value's places.
