@@ -36,7 +36,10 @@ use crate::cli::{Item, ItemReport};
 /// the solution.
 fn parse_item(item: &Item, style: Style) -> Result<Grid, ItemReport> {
     let text = item.text().map_err(|e| not_a_puzzle(item, style, e))?;
-    let puzzle = split_pair(text).map_or(text, |(puzzle, _)| puzzle);
+    // The usual line has no white space: it is not looked at word by word.
+    let spaced = text.as_bytes().contains(&b' ') || text.as_bytes().contains(&b'\t');
+    let pair = spaced.then(|| split_pair(text)).flatten();
+    let puzzle = pair.map_or(text, |(puzzle, _)| puzzle);
     parse_grid(puzzle).map_err(|e| not_a_puzzle(item, style, item.in_context(e)))
 }
 
