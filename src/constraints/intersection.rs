@@ -40,6 +40,9 @@ pub struct Intersection {
     /// Values confined to the shared part, to remove from the other group, each with
     /// whether a shared view is fixed to it.
     locked: Vec<(i32, bool)>,
+    /// The fixed views' values, when a view is wider than its group (see
+    /// `find_locked`).
+    fixed_values: Vec<i32>,
     /// For each group, how each view's domain word shifts into one 64-value window,
     /// when all of them fit one; found on the first call.
     window: Window,
@@ -69,6 +72,7 @@ impl Intersection {
             values: ValueIndex::default(),
             seen: Vec::new(),
             locked: Vec::new(),
+            fixed_values: Vec::new(),
             window: Window::Unknown,
         }
     }
@@ -187,11 +191,11 @@ impl Intersection {
             // More values than views: not a permutation, and no per-value array over
             // a domain that may be four billion values wide. Only two fixed views
             // agreeing fail.
-            let fixed = group.iter().filter_map(|&view| ctx.value(view));
-            self.locked.extend(fixed.map(|value| (value, false)));
-            self.locked.sort_unstable();
-            let agree = self.locked.windows(2).any(|w| w[0].0 == w[1].0);
-            self.locked.clear();
+            let fixed = &mut self.fixed_values;
+            fixed.clear();
+            fixed.extend(group.iter().filter_map(|&view| ctx.value(view)));
+            fixed.sort_unstable();
+            let agree = fixed.windows(2).any(|w| w[0] == w[1]);
             return if agree { Err(Conflict) } else { Ok(()) };
         }
         self.values.build(ctx, group);
