@@ -191,10 +191,11 @@ fn build(problem: &Problem) -> (Model, Vec<VarId>, View) {
     (model, vars, objective)
 }
 
-const VARIABLE_ORDERS: [VariableOrder; 3] = [
+const VARIABLE_ORDERS: [VariableOrder; 4] = [
     VariableOrder::InputOrder,
     VariableOrder::SmallestDomain,
     VariableOrder::DomOverWeightedDegree,
+    VariableOrder::SmallestDomainWeightedDegree,
 ];
 
 const VALUE_ORDERS: [ValueOrder; 6] = [

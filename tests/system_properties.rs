@@ -179,7 +179,7 @@ fn solutions(system: &System, posting: Posting, config: SearchConfig) -> BTreeSe
 }
 
 /// The solutions of `system` equal brute force, posted as separate constraints or as
-/// a system with each setting of locked candidates, under three search settings.
+/// a system with each setting of locked candidates, under four search settings.
 fn check_solutions(system: &System) -> Result<(), TestCaseError> {
     let expected = brute_force(system);
     for config in [
@@ -190,6 +190,7 @@ fn check_solutions(system: &System) -> Result<(), TestCaseError> {
         SearchConfig::new()
             .variable_order(VariableOrder::InputOrder)
             .value_order(ValueOrder::Random(7)),
+        SearchConfig::new().variable_order(VariableOrder::SmallestDomainWeightedDegree),
     ] {
         prop_assert_eq!(&solutions(system, Posting::Separate, config), &expected);
         for locked in LOCKED {

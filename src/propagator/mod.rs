@@ -161,4 +161,12 @@ pub trait Propagator: fmt::Debug + Send {
     fn reads_modified(&self) -> bool {
         true
     }
+
+    /// After a failed [`propagate`](Propagator::propagate): the variables the failure
+    /// involved, when the propagator can name fewer than all of its own (a system of
+    /// groups names the group that failed). dom/wdeg
+    /// ([`VariableOrder::DomOverWeightedDegree`](crate::VariableOrder)) then raises
+    /// the weighted degrees of these alone, as it would if that part were a
+    /// constraint of its own. Default: none named, every variable blamed.
+    fn blame(&self, _culprits: &mut Vec<VarId>) {}
 }

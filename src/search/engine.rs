@@ -247,7 +247,8 @@ impl Solver {
     fn fail(&mut self, observer: &mut impl SearchObserver, constraint: Option<u32>) -> bool {
         self.stats.failures += 1;
         if let Some(c) = constraint {
-            self.brancher.failed(c);
+            let (propagator, _) = self.model.propagators.get(c as usize);
+            self.brancher.failed(c, propagator);
         }
         tracing::trace!(
             target: "alldiff::propagate",

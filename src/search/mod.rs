@@ -326,6 +326,12 @@ impl Solver {
         self.timed
     }
 
+    /// Each variable's weighted degree as dom/wdeg reads it now.
+    #[cfg(test)]
+    pub(crate) fn weighted_degrees(&self) -> &[u64] {
+        self.brancher.weighted_degrees()
+    }
+
     /// The statistics of the latest search (all of it, restarts included).
     pub fn statistics(&self) -> &Statistics {
         &self.stats

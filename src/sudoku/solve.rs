@@ -31,14 +31,14 @@ pub struct SolverOptions {
 impl Default for SolverOptions {
     /// [`Propagation::default`] (naked and hidden singles on all units at once, one
     /// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem), and locked
-    /// candidates at the root for searches that fail often) with first fail
-    /// and ascending values (see the `sudoku` module docs). With a single constraint,
-    /// dom/wdeg has no weights to tell variables apart and makes the same choices, more
-    /// slowly.
+    /// candidates at the root for searches that fail often) with first fail, ties to
+    /// the cells of the groups that failed most
+    /// ([`VariableOrder::SmallestDomainWeightedDegree`]: the system blames the group
+    /// a failure lay in), and ascending values (see the `sudoku` module docs).
     fn default() -> SolverOptions {
         SolverOptions {
             propagation: Propagation::default(),
-            search: SearchConfig::new().variable_order(VariableOrder::SmallestDomain),
+            search: SearchConfig::new().variable_order(VariableOrder::SmallestDomainWeightedDegree),
         }
     }
 }

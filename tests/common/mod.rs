@@ -34,6 +34,7 @@ pub fn all_configs() -> Vec<SearchConfig> {
         VariableOrder::InputOrder,
         VariableOrder::SmallestDomain,
         VariableOrder::DomOverWeightedDegree,
+        VariableOrder::SmallestDomainWeightedDegree,
     ] {
         for value_order in [
             ValueOrder::Ascending,

@@ -277,6 +277,22 @@ impl Propagator for AllDifferentSystem {
         }
     }
 
+    /// The variables of the groups the failure lay in: a system blamed as a whole
+    /// would weigh every variable alike, where separate groups would be told apart.
+    fn blame(&self, culprits: &mut Vec<VarId>) {
+        let mut blame =
+            |g: usize| culprits.extend(self.groups[g].iter().map(|&i| self.vars[i as usize]));
+        match &self.kernel {
+            Some(SizedKernel::W1(k)) => k.failed_groups(&mut blame),
+            Some(SizedKernel::W2(k)) => k.failed_groups(&mut blame),
+            Some(SizedKernel::W4(k)) => k.failed_groups(&mut blame),
+            Some(SizedKernel::W8(k)) => k.failed_groups(&mut blame),
+            Some(SizedKernel::W16(k)) => k.failed_groups(&mut blame),
+            Some(SizedKernel::Wide(k)) => k.failed_groups(&mut blame),
+            None => {}
+        }
+    }
+
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
         self.groups.iter().all(|group| {
             let mut seen: Vec<i32> = group

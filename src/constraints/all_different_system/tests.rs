@@ -472,3 +472,41 @@ fn matches_the_naive_fixpoint() {
         "{locked_mattered:?}"
     );
 }
+
+/// The weighted degrees after a search of a 4x4 Latin square with `clues` (row-major,
+/// 0 for none) that fails at its root.
+fn weights_after_root_failure(clues: &[i32; 16]) -> Vec<u64> {
+    let mut model = Model::new();
+    let (x, groups) = latin(&mut model, 4);
+    model.all_different_system(groups).unwrap();
+    let config = SearchConfig::new().variable_order(VariableOrder::SmallestDomainWeightedDegree);
+    let mut solver = Solver::with_config(model, config);
+    for (&var, &digit) in x.iter().zip(clues) {
+        if digit != 0 {
+            solver.assume(var, digit).unwrap();
+        }
+    }
+    assert!(matches!(solver.solve(), Outcome::Unsatisfiable));
+    x.iter()
+        .map(|&var| solver.weighted_degrees()[var.index()])
+        .collect()
+}
+
+#[test]
+fn a_failure_blames_the_group_it_lay_in() {
+    // Before any failure every cell weighs 1: it is on one constraint.
+    // Row 0 holds 1, 2 and 3, and column 3 holds 4 in row 1: cell (0, 3) loses its
+    // last value, 4, to column 3, whose cells alone are blamed.
+    let emptied = [1, 2, 3, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0];
+    let column_3: Vec<u64> = (0..16).map(|i| 1 + u64::from(i % 4 == 3)).collect();
+    assert_eq!(weights_after_root_failure(&emptied), column_3);
+    // Row 1's cells other than the first cannot take 1 (columns 1-3 hold it) and the
+    // first is 2: value 1 has no place left in row 1, which alone is blamed.
+    let no_place = [0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+    let row_1: Vec<u64> = (0..16).map(|i| 1 + u64::from(i / 4 == 1)).collect();
+    assert_eq!(weights_after_root_failure(&no_place), row_1);
+    // Two cells of column 0 fixed to 3: column 0 is blamed.
+    let clash = [3, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0];
+    let column_0: Vec<u64> = (0..16).map(|i| 1 + u64::from(i % 4 == 0)).collect();
+    assert_eq!(weights_after_root_failure(&clash), column_0);
+}

@@ -17,7 +17,7 @@ mod sync;
 mod write_back;
 
 use super::queues::GroupWork;
-use super::sets::{GroupSets, PerValue, PerVar, VarSet};
+use super::sets::{GroupSets, PerValue, PerVar, VarSet, bits};
 use super::{LockedCandidates, Vars};
 use crate::propagator::{Conflict, Context};
 
@@ -44,6 +44,19 @@ pub(super) struct Kernel<const W: usize> {
     /// call.
     domains: PerVar<W>,
     scratch: Scratch<W>,
+    /// What the last call that failed ran into (see [`Kernel::failed_groups`]).
+    failure: Option<Failure>,
+}
+
+/// Where a call failed, kept for [`Kernel::failed_groups`].
+#[derive(Clone, Copy, Debug)]
+enum Failure {
+    /// Variable `var` lost `value`, its last one.
+    Emptied { var: usize, value: usize },
+    /// The group has fewer values left than variables, or lost one it must take.
+    Group(usize),
+    /// Two peers were fixed to the value.
+    Clash(usize),
 }
 
 /// The groups and the window, fixed when the constraint is built.
@@ -208,6 +221,7 @@ impl<const W: usize> Kernel<W> {
             candidates: PerValue([VarSet::EMPTY; 64]),
             domains: initial,
             scratch: Scratch::new(group_words),
+            failure: None,
         }
     }
 
@@ -281,6 +295,43 @@ impl<const W: usize> Kernel<W> {
             Err(Conflict) => self.scratch.clear(self.shape.values),
         }
         result
+    }
+
+    /// The groups the last failed call blames, to `blame` one at a time: the group
+    /// that failed; for a variable left without values, those of its groups where
+    /// another variable is fixed to the value it lost last (all its groups if none
+    /// is); for two peers fixed to one value, the groups holding both. Read after a
+    /// failure, while the call's domains are still in place.
+    pub(super) fn failed_groups(&self, mut blame: impl FnMut(usize)) {
+        let shape = &self.shape;
+        let groups_of = |var: usize| {
+            (0..shape.group_words)
+                .flat_map(move |w| bits(shape.group_sets.word(w)[var]).map(move |g| w * 64 + g))
+        };
+        // Whether two variables of group `g` are fixed to `value`.
+        let two_fixed = |g: usize, value: usize| {
+            let mut fixed = shape.groups[g]
+                .ones()
+                .filter(|&k| self.domains[k] == 1 << value);
+            fixed.nth(1).is_some()
+        };
+        match self.failure {
+            None => {}
+            Some(Failure::Group(g)) => blame(g),
+            Some(Failure::Emptied { var, value }) => {
+                // `var` itself still holds `value` alone: the other is its culprit.
+                let fixing = || groups_of(var).filter(|&g| two_fixed(g, value));
+                match fixing().next() {
+                    Some(_) => fixing().for_each(blame),
+                    None => groups_of(var).for_each(blame),
+                }
+            }
+            Some(Failure::Clash(value)) => {
+                (0..shape.groups.len())
+                    .filter(|&g| two_fixed(g, value))
+                    .for_each(blame);
+            }
+        }
     }
 
     /// Applies the rules until the queued work is done.

@@ -2,7 +2,7 @@
 //! those variables are queued for it.
 
 use super::super::sets::{VarSet, is_single};
-use super::Kernel;
+use super::{Failure, Kernel};
 use crate::propagator::Conflict;
 
 impl<const W: usize> Kernel<W> {
@@ -22,6 +22,7 @@ impl<const W: usize> Kernel<W> {
                 rest &= rest - 1;
                 let domain = self.domains[j] & !bit;
                 if domain == 0 {
+                    self.failure = Some(Failure::Emptied { var: j, value: v });
                     return Err(Conflict);
                 }
                 self.domains[j] = domain;

@@ -3,7 +3,7 @@
 //! [`Kernel::fixpoint`].)
 
 use super::super::sets::{bits, is_single};
-use super::Kernel;
+use super::{Failure, Kernel};
 use crate::propagator::Conflict;
 
 /// Where value `v`'s places in group `g` stand.
@@ -78,6 +78,7 @@ impl<const W: usize> Kernel<W> {
         let full = self.shape.full[g];
         if full != 0 {
             return if full & bit != 0 {
+                self.failure = Some(Failure::Group(g));
                 Err(Conflict)
             } else {
                 Ok(())
@@ -86,6 +87,7 @@ impl<const W: usize> Kernel<W> {
         let values = self.values_in(g);
         let count = values.count_ones();
         if count < self.shape.sizes[g] {
+            self.failure = Some(Failure::Group(g));
             return Err(Conflict);
         }
         if count == self.shape.sizes[g] {

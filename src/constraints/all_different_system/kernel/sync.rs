@@ -3,7 +3,7 @@
 //! the sets built from the domains.
 
 use super::super::sets::{PerValue, VarSet, bits, is_single};
-use super::Kernel;
+use super::{Failure, Kernel};
 use crate::propagator::Conflict;
 
 impl<const W: usize> Kernel<W> {
@@ -63,6 +63,7 @@ impl<const W: usize> Kernel<W> {
             }
             if peers.intersects(fixed_to) {
                 // Two peers fixed to one value.
+                self.failure = Some(Failure::Clash(v));
                 return Err(Conflict);
             }
             let places = self.candidates[v];
@@ -100,6 +101,7 @@ impl<const W: usize> Kernel<W> {
         }
         for g in 0..self.shape.groups.len() {
             if self.values_in(g).count_ones() < self.shape.sizes[g] {
+                self.failure = Some(Failure::Group(g));
                 return Err(Conflict);
             }
         }
