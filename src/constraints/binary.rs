@@ -39,11 +39,15 @@ impl Propagator for NotEqual {
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         ctx.set_rule(Rule::ValueElimination);
+        // Once one side is fixed and its value gone from the other, the constraint
+        // holds below: entailed, it is not run again when the other side is fixed
+        // (among thousands of pairwise disequalities, most runs would be those).
         if let Some(v) = ctx.value(self.a) {
             ctx.remove(self.b, v)?;
-        }
-        if let Some(v) = ctx.value(self.b) {
+            ctx.entailed();
+        } else if let Some(v) = ctx.value(self.b) {
             ctx.remove(self.a, v)?;
+            ctx.entailed();
         }
         Ok(())
     }
