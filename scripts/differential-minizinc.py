@@ -4,7 +4,7 @@
     scripts/differential-minizinc.py [--seconds S] [--seed N]
 
 Each model has 3 to 6 integer variables (and up to 3 Booleans) over small domains and 1 to
-4 constraints drawn from 35 kinds: the globals alldiff implements natively and others
+4 constraints drawn from 40 kinds: the globals alldiff implements natively and others
 MiniZinc decomposes, arithmetic (`div`, `mod`, `pow`, `min`, `max`, element), reification,
 set membership, search annotations; a third of them optimise. Each is solved for all
 solutions by alldiff (sometimes with `-f`, `-p 2` or `-r SEED`) and by Gecode 6.2 given
@@ -79,6 +79,13 @@ def model():
         lambda: f'{rng.choice(X)} = sum(i in 1..{n})(bool2int(x[i] = {c()}))',
         lambda: f'{rng.choice(X)} != {rng.choice(X)} + {rng.randint(-2,2)}',
         lambda: f'{rng.choice(X)} = pow({rng.choice(X)}, {rng.randint(0,2)})',
+        # Reifications under bool2int, negation and implication (MiniZinc 2.6 turns
+        # them into wrong half-reifications when a library declares `_imp`).
+        lambda: f'not (sum(i in 1..{n})(bool2int(x[i] {rng.choice(["=","<",">"])} {c()})) >= {rng.randint(1,3)})',
+        lambda: f'(sum(i in 1..{n})(bool2int(x[i] < {c()})) >= {rng.randint(1,3)}) -> ({rng.choice(X)} + {rng.choice(X)} >= {rng.randint(lo, 2*hi)})',
+        lambda: f'{rng.randint(1,3)} * bool2int({rng.choice(X)} > {c()}) - bool2int({rng.choice(X)} = {c()}) >= 1 -> {rng.choice(X)} = {rng.choice(X)}',
+        lambda: f'{c()} <= [{c()}, {c()}][bool2int({rng.choice(X)} > {c()}) + 1]',
+        lambda: f'(bool2int({rng.choice(X)} in {{{c()},{c()}}}) >= 1) -> {rng.choice(X)} > {c()}',
     ]
     btemplates = [
         lambda: f'{rng.choice(B)} <-> ({rng.choice(X)} <= {rng.choice(X)})',

@@ -854,6 +854,7 @@ proptest! {
         prop_assert_eq!(&found, &expected, "{}", text);
         prop_assert_eq!(count, expected.len(), "a solution reported twice\n{}", text);
         let status = if expected.is_empty() { RunStatus::Unsatisfiable } else { RunStatus::Complete };
-        prop_assert_eq!(outcome.status, status);
+        // A `var int` declared before its base is clamped: no proof claimed then.
+        prop_assert_eq!(outcome.status, status.of(&problem));
     }
 }

@@ -229,6 +229,73 @@ fn the_corpus_solves_through_minizinc() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Models where MiniZinc 2.6 writes a half-reification (`_imp`) in place of a full
+/// one when the solver's library declares it, each with its number of solutions
+/// (counted by brute force): the library declares none, so the counts hold.
+const NEGATIVE_CONTEXTS: [(&str, &str, usize); 5] = [
+    (
+        "not_sum",
+        "array[1..4] of var 0..3: x;\n\
+         constraint not (sum(i in 1..4)(bool2int(x[i] = 0)) >= 2);",
+        189,
+    ),
+    (
+        "sum_implies",
+        "array[1..4] of var 0..3: x;\n\
+         constraint (sum(i in 1..4)(bool2int(x[i] < 1)) >= 2) -> (sum(x) >= 8);",
+        189,
+    ),
+    (
+        "weighted_implies",
+        "array[1..4] of var 0..3: x;\n\
+         constraint 2 * bool2int(x[1] > 1) - bool2int(x[2] = 0) >= 1 -> x[3] = x[4];",
+        160,
+    ),
+    (
+        "element_index",
+        "array[1..4] of var 0..3: x;\n\
+         constraint 9 <= [10, 0][bool2int(x[1] > 1) + 1];",
+        128,
+    ),
+    (
+        "set_in",
+        "var -2..3: y;\n\
+         constraint (bool2int(y in {-2, -1, 1}) >= 1) -> y > 2;",
+        3,
+    ),
+];
+
+#[test]
+fn reifications_under_bool2int_and_negation_keep_their_meaning() {
+    if !minizinc_available("the negative-context test") {
+        return;
+    }
+    let dir = TempDir::new("minizinc-negative");
+    let install = Command::new(ALLDIFF)
+        .args(["minizinc", "install", "--dir"])
+        .arg(&dir.0)
+        .output()
+        .unwrap();
+    assert!(install.status.success(), "{}", stderr(&install));
+    for (name, model, count) in NEGATIVE_CONTEXTS {
+        let path = dir.file(
+            &format!("{name}.mzn"),
+            &format!("{model}\nsolve satisfy;\n"),
+        );
+        let output = Command::new("minizinc")
+            .env("MZN_SOLVER_PATH", &dir.0)
+            .args(["--solver", "alldiff", "-a"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{name}: {}", stderr(&output));
+        let out = stdout(&output);
+        let solutions = out.lines().filter(|l| *l == "----------").count();
+        assert_eq!(solutions, count, "{name}:\n{out}");
+        assert!(out.ends_with("==========\n"), "{name}:\n{out}");
+    }
+}
+
 /// Runs one corpus entry through MiniZinc with alldiff installed in `dir`.
 fn run_entry(entry: &Entry, dir: &Path) -> Result<(), String> {
     let started = Instant::now();
@@ -398,6 +465,39 @@ fn all_solutions_end_with_the_completion_line() {
     // -f and -r are accepted, and free search still finds every solution.
     let free = lines(&fzn(&dir, THREE, &["-a", "-f", "-r", "7"]));
     assert_eq!(free.iter().filter(|l| *l == "----------").count(), 3);
+}
+
+#[test]
+fn a_search_over_narrowed_domains_claims_no_proof() {
+    let dir = TempDir::new("fzn-narrowed");
+    // x = 2 * 10^8 lies beyond the range an unbounded variable is clamped to: no
+    // solution there, but no proof that there is none.
+    let beyond = "var int: x :: output_var;\n\
+                  constraint int_eq(x, 200000000);\nsolve satisfy;\n";
+    // A domain beyond 32 bits: its solutions are found, but not all of them proven.
+    let wide = "var 0..5000000000: y :: output_var;\n\
+                constraint int_le(y, 1);\nsolve satisfy;\n";
+    // A maximum cut off by the clamp: the best found is not proven optimal.
+    let best = "var int: z :: output_var;\nconstraint int_le(z, 300000000);\n\
+                solve :: int_search([z], input_order, indomain_max, complete) maximize z;\n";
+    for (text, flags, expected) in [
+        (beyond, &["-a"][..], vec!["=====UNKNOWN====="]),
+        (
+            wide,
+            &["-a"],
+            vec!["y = 0;", "----------", "y = 1;", "----------"],
+        ),
+        (best, &[], vec!["z = 100000000;", "----------"]),
+    ] {
+        let output = fzn(&dir, text, flags);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(lines(&output), expected, "{text}");
+        assert!(
+            stderr(&output).contains("proves nothing"),
+            "{}",
+            stderr(&output)
+        );
+    }
 }
 
 #[test]

@@ -54,6 +54,8 @@ enum Domain {
 pub(super) struct Built {
     pub(super) model: Model,
     pub(super) warnings: Vec<String>,
+    /// Whether a declared domain was narrowed to fit (see [`Builder::narrowed`]).
+    pub(super) narrowed: bool,
     pub(super) objective: Option<Objective>,
     pub(super) vars: HashMap<String, VarId>,
     pub(super) outputs: Vec<Output>,
@@ -85,9 +87,16 @@ pub(super) struct Builder {
     pub(super) warnings: Vec<String>,
     outputs: Vec<Output>,
     unbounded: Vec<String>,
+    /// Whether a domain beyond 32 bits was narrowed to fit (unbounded ones are in
+    /// `unbounded`).
+    narrowed: bool,
     /// The variables made for declarations MiniZinc marks `var_is_introduced`.
     introduced: Vec<VarId>,
 }
+
+/// What the warnings of a narrowed domain add: what a finished search then claims.
+const NARROWED: &str = "; a search that ends then proves nothing beyond these domains \
+    (no '==========', and '=====UNKNOWN=====' rather than '=====UNSATISFIABLE=====')";
 
 /// The number of values above which a variable is wide (see [`Builder::is_wide`]).
 const WIDE: i128 = 1 << 16;
@@ -106,6 +115,7 @@ pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
         warnings: Vec::new(),
         outputs: Vec::new(),
         unbounded: Vec::new(),
+        narrowed: false,
         introduced: Vec::new(),
     };
     let mut solve = None;
@@ -172,7 +182,7 @@ pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
         let count = b.unbounded.len();
         let first = b.unbounded[0].clone();
         b.warnings.push(format!(
-            "{count} variable(s) declared 'var int' without bounds ({first}{}) are clamped to {UNBOUNDED_MIN}..{UNBOUNDED_MAX}",
+            "{count} variable(s) declared 'var int' without bounds ({first}{}) are clamped to {UNBOUNDED_MIN}..{UNBOUNDED_MAX}{NARROWED}",
             if count > 1 { ", ..." } else { "" }
         ));
     }
@@ -194,6 +204,7 @@ pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
     Ok(Built {
         model: b.model,
         warnings: b.warnings,
+        narrowed: b.narrowed || !b.unbounded.is_empty(),
         objective,
         vars: b.vars,
         outputs: b.outputs,
@@ -512,8 +523,9 @@ impl Builder {
             Domain::Range(lb, ub) => {
                 let clamp = |v: i128| v.clamp(i128::from(i32::MIN), i128::from(i32::MAX)) as i32;
                 if *lb < i128::from(i32::MIN) || *ub > i128::from(i32::MAX) {
+                    self.narrowed = true;
                     self.warnings.push(format!(
-                        "the domain {lb}..{ub} of '{id}' is clamped to the 32-bit range"
+                        "the domain {lb}..{ub} of '{id}' is clamped to the 32-bit range{NARROWED}"
                     ));
                 }
                 if lb > ub {

@@ -174,13 +174,16 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
         }
         ("int_pow" | "int_pow_fixed", Mode::Plain) => {
             call.arity(3)?;
-            let k = b
-                .int(call, 1)
-                .map_err(|_| format!("'{}' needs a constant exponent", call.name))?;
-            let k = u32::try_from(k)
-                .map_err(|_| format!("'{}' with the negative exponent {k}", call.name))?;
             let (x, z) = (b.view(call, 0)?, b.view(call, 2)?);
-            b.model.power(x, k, z).map_err(call.refused())?;
+            match b.int(call, 1).map(u32::try_from) {
+                Ok(Ok(k)) => b.model.power(x, k, z).map(|_| ()),
+                // A variable or negative exponent: the combinations, as a table.
+                _ => {
+                    let tuples = power_tuples(b, call, x, b.view(call, 1)?)?;
+                    b.model.table([x, b.view(call, 1)?, z], &tuples).map(|_| ())
+                }
+            }
+            .map_err(call.refused())?;
         }
         (
             "array_int_element"
@@ -257,9 +260,19 @@ fn linear(
     }
     vars.retain(|&(a, _)| a != 0);
     let rhs = i32::try_from(rhs).map_err(|_| overflow())?;
-    if vars.is_empty() {
+    // Whether the relation holds whatever the values: with no variable left, or, for
+    // an equation, when the coefficients' greatest common divisor does not divide
+    // the right-hand side (`2x + 4y = 7` has no integer solution).
+    let divisor = vars.iter().fold(0, |g, &(a, _)| gcd(g, a.unsigned_abs()));
+    let decided = match rel {
+        _ if vars.is_empty() => Some(rel.holds(0, i64::from(rhs))),
+        Relation::Equal | Relation::NotEqual if rhs.unsigned_abs() % divisor != 0 => {
+            Some(rel == Relation::NotEqual)
+        }
+        _ => None,
+    };
+    if let Some(holds) = decided {
         // A constant relation: true or false, whatever the literal.
-        let holds = rel.holds(0, i64::from(rhs));
         return match mode {
             Mode::Plain if holds => Ok(()),
             Mode::Plain => b.fail(),
@@ -311,6 +324,47 @@ fn linear(
     }
     .map(|_| ())
     .map_err(call.refused())
+}
+
+/// The most (base, exponent) pairs a power with a variable exponent is tabled for.
+const POWER_PAIRS: u64 = 1 << 20;
+
+/// The rows `(x, e, x^e)` of `int_pow` over the domains of `x` and `e`, with
+/// MiniZinc's meaning of a negative exponent (`1 div x^|e|`, undefined for `x = 0`)
+/// and without the powers beyond 32 bits.
+fn power_tuples(b: &Builder, call: &Call, x: View, e: View) -> Result<Vec<Vec<i32>>, String> {
+    let values = |view: View| -> Result<Vec<i32>, String> {
+        let domain = b.model.domain(view.var).map_err(|e| e.to_string())?;
+        Ok(domain.into_iter().map(|v| v + view.offset).collect())
+    };
+    let size = |view: View| u64::from(b.model.vars.store.size(view.var.raw()));
+    if size(x) * size(e) > POWER_PAIRS {
+        return Err(format!(
+            "'{}' with a variable exponent over more than {POWER_PAIRS} (base, exponent) pairs",
+            call.name
+        ));
+    }
+    let (bases, exponents) = (values(x)?, values(e)?);
+    let mut tuples = Vec::new();
+    for &base in &bases {
+        for &k in &exponents {
+            let power = i128::from(base).checked_pow(k.unsigned_abs());
+            let value = match (power, k < 0) {
+                (Some(power), false) => power,
+                (Some(power), true) if power != 0 => 1 / power,
+                _ => continue,
+            };
+            if let Ok(value) = i32::try_from(value) {
+                tuples.push(vec![base, k, value]);
+            }
+        }
+    }
+    Ok(tuples)
+}
+
+/// The greatest common divisor (`gcd(0, a) == a`).
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// The relation with its sides swapped (`-x <= c` is `x >= -c`).

@@ -135,6 +135,14 @@ impl FlatZincModel {
         &self.built.warnings
     }
 
+    /// Whether a variable's declared domain was narrowed to fit (an unbounded `var
+    /// int`, or bounds beyond 32 bits): its solutions are solutions of the file's
+    /// model, but a search that ends proves nothing about the values left out (see
+    /// [`RunStatus::Narrowed`]).
+    pub fn is_narrowed(&self) -> bool {
+        self.built.narrowed
+    }
+
     /// The objective of `solve minimize x` or `solve maximize x`; `None` for `solve
     /// satisfy`.
     pub fn objective(&self) -> Option<Objective> {

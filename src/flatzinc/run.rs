@@ -46,6 +46,28 @@ pub enum RunStatus {
         /// Whether a solution was reported before.
         solved: bool,
     },
+    /// The search ended, but over domains narrowed when the model was read
+    /// ([`FlatZincModel::is_narrowed`]): what it found holds, but neither that there
+    /// is no other solution (or no better one) nor that there is none at all is
+    /// proven (`=====UNKNOWN=====` when no solution was reported).
+    Narrowed {
+        /// Whether a solution was reported.
+        solved: bool,
+    },
+}
+
+impl RunStatus {
+    /// What this status of a search over `problem`'s model proves of the model in the
+    /// file: a search that ended over narrowed domains proves nothing beyond them.
+    pub fn of(self, problem: &FlatZincModel) -> RunStatus {
+        match self {
+            RunStatus::Complete if problem.is_narrowed() => RunStatus::Narrowed { solved: true },
+            RunStatus::Unsatisfiable if problem.is_narrowed() => {
+                RunStatus::Narrowed { solved: false }
+            }
+            status => status,
+        }
+    }
 }
 
 /// How a run ended, and its statistics (over the whole run).
@@ -186,7 +208,7 @@ pub fn run_on(
         }
     };
     RunOutcome {
-        status,
+        status: status.of(problem),
         statistics: solver.statistics().clone(),
     }
 }

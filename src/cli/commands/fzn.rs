@@ -159,7 +159,7 @@ fn run_parallel(
         }
     };
     RunOutcome {
-        status,
+        status: status.of(problem),
         statistics: parallel.statistics().clone(),
     }
 }
@@ -283,8 +283,12 @@ fn status_line(status: RunStatus) -> Option<&'static str> {
     match status {
         RunStatus::Complete => Some("=========="),
         RunStatus::Unsatisfiable => Some("=====UNSATISFIABLE====="),
-        RunStatus::Stopped { solved: false, .. } => Some("=====UNKNOWN====="),
-        RunStatus::Stopped { solved: true, .. } | RunStatus::SolutionLimit => None,
+        RunStatus::Stopped { solved: false, .. } | RunStatus::Narrowed { solved: false } => {
+            Some("=====UNKNOWN=====")
+        }
+        RunStatus::Stopped { solved: true, .. }
+        | RunStatus::Narrowed { solved: true }
+        | RunStatus::SolutionLimit => None,
     }
 }
 
@@ -349,5 +353,8 @@ mod tests {
         assert_eq!(status_line(stopped(false)), Some("=====UNKNOWN====="));
         assert_eq!(status_line(stopped(true)), None);
         assert_eq!(status_line(RunStatus::SolutionLimit), None);
+        let narrowed = |solved| RunStatus::Narrowed { solved };
+        assert_eq!(status_line(narrowed(false)), Some("=====UNKNOWN====="));
+        assert_eq!(status_line(narrowed(true)), None);
     }
 }
