@@ -17,7 +17,7 @@ mod sync;
 mod write_back;
 
 use super::queues::GroupWork;
-use super::sets::{GroupSets, PerValue, PerVar, VarSet};
+use super::sets::{GroupSets, PerValue, PerVar, VarSet, bits};
 use super::{LockedCandidates, Vars};
 use crate::propagator::{Conflict, Context};
 
@@ -49,8 +49,10 @@ pub(super) struct Kernel<const W: usize> {
 /// The groups and the window, fixed when the constraint is built.
 #[derive(Clone, Debug)]
 struct Shape<const W: usize> {
-    /// Each group's variables.
-    groups: Vec<VarSet<W>>,
+    /// Each group's variables, in blocks of 64 groups (one per word of a set of
+    /// groups), the last padded with empty sets: a group taken from a word of groups
+    /// is read from its block without a bounds check.
+    groups: Vec<[VarSet<W>; 64]>,
     /// Each group's size.
     sizes: Vec<u32>,
     /// Per group, the values it must take, all of them, when it starts with as many
@@ -69,6 +71,18 @@ struct Shape<const W: usize> {
     values: usize,
     /// How many variables there are.
     vars: usize,
+}
+
+impl<const W: usize> Shape<W> {
+    /// How many groups there are.
+    fn group_count(&self) -> usize {
+        self.sizes.len()
+    }
+
+    /// Group `g`'s variables.
+    fn group(&self, g: usize) -> VarSet<W> {
+        self.groups[g / 64][g % 64]
+    }
 }
 
 /// One call's work, empty between calls: a call that succeeds uses it up, and
@@ -158,6 +172,10 @@ impl<const W: usize> Kernel<W> {
             })
             .collect();
         let group_words = sets.len().div_ceil(64).max(1);
+        let mut blocks = vec![[VarSet::EMPTY; 64]; group_words];
+        for (g, &set) in sets.iter().enumerate() {
+            blocks[g / 64][g % 64] = set;
+        }
         let mut peers = vec![VarSet::EMPTY; vars];
         let mut group_sets = vec![PerVar::ZERO; group_words];
         for (g, set) in sets.iter().enumerate() {
@@ -194,7 +212,7 @@ impl<const W: usize> Kernel<W> {
             shape: Shape {
                 full,
                 sizes: groups.iter().map(|g| g.len() as u32).collect(),
-                groups: sets,
+                groups: blocks,
                 peers,
                 group_words,
                 group_sets: GroupSets {
@@ -314,13 +332,12 @@ impl<const W: usize> Kernel<W> {
                 Rules::Singles { .. } => self.scratch.dirty.take(v, w),
                 Rules::Locked => self.scratch.waiting.take(v, w),
             };
-            let mut groups = taken;
-            while groups != 0 {
-                let g = w * 64 + groups.trailing_zeros() as usize;
-                groups &= groups - 1;
-                match rules {
-                    Rules::Singles { .. } => self.examine(v, g)?,
-                    Rules::Locked => self.locked_candidates(v, g)?,
+            match rules {
+                Rules::Singles { .. } => self.examine(v, w, taken)?,
+                Rules::Locked => {
+                    for k in bits(taken) {
+                        self.locked_candidates(v, w * 64 + k)?;
+                    }
                 }
             }
             if let Rules::Singles { locked: true } = rules {
