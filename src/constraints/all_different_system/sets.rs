@@ -140,18 +140,20 @@ impl<const W: usize> PerVar<W> {
     pub(super) const ZERO: PerVar<W> = PerVar([[0; 64]; W]);
 }
 
+// Indexed flat by `i % (64 * W)`: one mask, `W` being a power of two (see
+// `SizedKernel`), where a word and a bit took a shift and two masks.
 impl<const W: usize> std::ops::Index<usize> for PerVar<W> {
     type Output = u64;
     fn index(&self, i: usize) -> &u64 {
         debug_assert!(i < 64 * W);
-        &self.0[(i / 64) % W][i % 64]
+        &self.0.as_flattened()[i % (64 * W)]
     }
 }
 
 impl<const W: usize> std::ops::IndexMut<usize> for PerVar<W> {
     fn index_mut(&mut self, i: usize) -> &mut u64 {
         debug_assert!(i < 64 * W);
-        &mut self.0[(i / 64) % W][i % 64]
+        &mut self.0.as_flattened_mut()[i % (64 * W)]
     }
 }
 
