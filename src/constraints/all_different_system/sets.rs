@@ -157,6 +157,35 @@ impl<const W: usize> std::ops::IndexMut<usize> for PerVar<W> {
     }
 }
 
+/// One set of variables per variable of a `W`-word set, indexed like [`PerVar`]
+/// (flat, without a bounds check); boxed, as it takes `64 * W` sets whatever the
+/// number of variables.
+#[derive(Clone, Debug)]
+pub(super) struct PerVarSets<const W: usize>(Box<[[VarSet<W>; 64]; W]>);
+
+impl<const W: usize> PerVarSets<W> {
+    pub(super) fn new() -> PerVarSets<W> {
+        // Built on the heap: on the stack, the widest would take 2 MiB.
+        let sets = vec![[VarSet::EMPTY; 64]; W].into_boxed_slice();
+        PerVarSets(sets.try_into().expect("W blocks"))
+    }
+}
+
+impl<const W: usize> std::ops::Index<usize> for PerVarSets<W> {
+    type Output = VarSet<W>;
+    fn index(&self, i: usize) -> &VarSet<W> {
+        debug_assert!(i < 64 * W);
+        &self.0.as_flattened()[i % (64 * W)]
+    }
+}
+
+impl<const W: usize> std::ops::IndexMut<usize> for PerVarSets<W> {
+    fn index_mut(&mut self, i: usize) -> &mut VarSet<W> {
+        debug_assert!(i < 64 * W);
+        &mut self.0.as_flattened_mut()[i % (64 * W)]
+    }
+}
+
 /// Each variable's groups: the first 64, then the next 64, and so on.
 #[derive(Clone, Debug)]
 pub(super) struct GroupSets<const W: usize> {

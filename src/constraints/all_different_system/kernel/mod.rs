@@ -17,7 +17,7 @@ mod sync;
 mod write_back;
 
 use super::queues::GroupWork;
-use super::sets::{GroupSets, PerValue, PerVar, VarSet, bits};
+use super::sets::{GroupSets, PerValue, PerVar, PerVarSets, VarSet, bits};
 use super::{LockedCandidates, Vars};
 use crate::propagator::{Conflict, Context};
 
@@ -60,7 +60,7 @@ struct Shape<const W: usize> {
     /// one of them fails. Zero for the other groups.
     full: Vec<u64>,
     /// For each variable, the other variables of its groups.
-    peers: Vec<VarSet<W>>,
+    peers: PerVarSets<W>,
     /// Words in a set of groups.
     group_words: usize,
     /// Each variable's groups.
@@ -176,7 +176,7 @@ impl<const W: usize> Kernel<W> {
         for (g, &set) in sets.iter().enumerate() {
             blocks[g / 64][g % 64] = set;
         }
-        let mut peers = vec![VarSet::EMPTY; vars];
+        let mut peers = PerVarSets::new();
         let mut group_sets = vec![PerVar::ZERO; group_words];
         for (g, set) in sets.iter().enumerate() {
             for i in set.ones() {
@@ -189,8 +189,8 @@ impl<const W: usize> Kernel<W> {
         for (i, &domain) in domains.iter().enumerate() {
             initial[i] = domain;
         }
-        for (i, p) in peers.iter_mut().enumerate() {
-            p.remove(i);
+        for i in 0..vars {
+            peers[i].remove(i);
         }
         let every_value = if values >= 64 {
             u64::MAX
