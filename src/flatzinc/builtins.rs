@@ -179,8 +179,9 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
                 Ok(Ok(k)) => b.model.power(x, k, z).map(|_| ()),
                 // A variable or negative exponent: the combinations, as a table.
                 _ => {
-                    let tuples = power_tuples(b, call, x, b.view(call, 1)?)?;
-                    b.model.table([x, b.view(call, 1)?, z], &tuples).map(|_| ())
+                    let e = b.view(call, 1)?;
+                    let tuples = power_tuples(b, call, x, e)?;
+                    b.model.table([x, e, z], &tuples).map(|_| ())
                 }
             }
             .map_err(call.refused())?;

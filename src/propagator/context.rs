@@ -57,10 +57,11 @@ impl OwnedWords<'_> {
         cells.copy_from_slice(words);
     }
 
-    /// Sets word `index` of the propagator's state.
+    /// Sets the words of the propagator's state from `index` on.
     #[inline(always)]
-    pub(crate) fn set_state(&mut self, index: usize, word: u64) {
-        self.cells[self.state + index] = word;
+    pub(crate) fn set_state(&mut self, index: usize, words: &[u64]) {
+        let start = self.state + index;
+        self.cells[start..start + words.len()].copy_from_slice(words);
     }
 }
 

@@ -1,6 +1,6 @@
 //! The work queues: per value, the groups to examine for it ([`GroupWork`]).
 
-use super::sets::{GroupSets, PerValue, VarSet, bits};
+use super::sets::{GroupSets, PerValue, PerVar, VarSet, bits};
 
 /// Per value, a set of groups (the first 64, then the next 64, and so on), and the
 /// values whose set is not empty: work queued by value and group.
@@ -36,6 +36,23 @@ impl GroupWork {
         self.values = 0;
     }
 
+    /// Calls `f` on each word of the queue past the first, with the same word of the
+    /// variables' groups. With at most 64 groups (most systems) there is none, and
+    /// one length is read instead of the two a zip compares.
+    #[inline(always)]
+    fn for_more<const W: usize>(
+        &mut self,
+        sets: &GroupSets<W>,
+        mut f: impl FnMut(&mut PerValue<u64>, &PerVar<W>),
+    ) {
+        if self.more.is_empty() {
+            return;
+        }
+        for (work, more) in self.more.iter_mut().zip(&sets.more) {
+            f(work, more);
+        }
+    }
+
     /// Queues each of the `values` in the groups of variable `i`.
     pub(super) fn add_groups_of<const W: usize>(
         &mut self,
@@ -47,11 +64,11 @@ impl GroupWork {
         for v in bits(values) {
             self.first[v] |= first;
         }
-        for (work, more) in self.more.iter_mut().zip(&sets.more) {
+        self.for_more(sets, |work, more| {
             for v in bits(values) {
                 work[v] |= more[i];
             }
-        }
+        });
         self.values |= values;
     }
 
@@ -65,11 +82,11 @@ impl GroupWork {
         sets: &GroupSets<W>,
     ) {
         self.first[v] |= first;
-        for (work, more) in self.more.iter_mut().zip(&sets.more) {
+        self.for_more(sets, |work, more| {
             for i in set.ones() {
                 work[v] |= more[i];
             }
-        }
+        });
         self.values |= 1 << v;
     }
 
@@ -83,11 +100,11 @@ impl GroupWork {
         sets: &GroupSets<W>,
     ) {
         self.first[v] &= !first;
-        for (work, more) in self.more.iter_mut().zip(&sets.more) {
+        self.for_more(sets, |work, more| {
             for i in set.ones() {
                 work[v] &= !more[i];
             }
-        }
+        });
     }
 
     /// Takes value `v` in the groups of variable `i` off the queue.
@@ -98,9 +115,7 @@ impl GroupWork {
         sets: &GroupSets<W>,
     ) {
         self.first[v] &= !sets.first[i];
-        for (work, more) in self.more.iter_mut().zip(&sets.more) {
-            work[v] &= !more[i];
-        }
+        self.for_more(sets, |work, more| work[v] &= !more[i]);
     }
 
     /// Queues value `v` in group `g`.

@@ -140,18 +140,49 @@ impl<const W: usize> PerVar<W> {
     pub(super) const ZERO: PerVar<W> = PerVar([[0; 64]; W]);
 }
 
+// Indexed flat by `i % (64 * W)`: one mask, `W` being a power of two (see
+// `SizedKernel`), where a word and a bit took a shift and two masks.
 impl<const W: usize> std::ops::Index<usize> for PerVar<W> {
     type Output = u64;
     fn index(&self, i: usize) -> &u64 {
         debug_assert!(i < 64 * W);
-        &self.0[(i / 64) % W][i % 64]
+        &self.0.as_flattened()[i % (64 * W)]
     }
 }
 
 impl<const W: usize> std::ops::IndexMut<usize> for PerVar<W> {
     fn index_mut(&mut self, i: usize) -> &mut u64 {
         debug_assert!(i < 64 * W);
-        &mut self.0[(i / 64) % W][i % 64]
+        &mut self.0.as_flattened_mut()[i % (64 * W)]
+    }
+}
+
+/// One set of variables per variable of a `W`-word set, indexed like [`PerVar`]
+/// (flat, without a bounds check); boxed, as it takes `64 * W` sets whatever the
+/// number of variables.
+#[derive(Clone, Debug)]
+pub(super) struct PerVarSets<const W: usize>(Box<[[VarSet<W>; 64]; W]>);
+
+impl<const W: usize> PerVarSets<W> {
+    pub(super) fn new() -> PerVarSets<W> {
+        // Built on the heap: on the stack, the widest would take 2 MiB.
+        let sets = vec![[VarSet::EMPTY; 64]; W].into_boxed_slice();
+        PerVarSets(sets.try_into().expect("W blocks"))
+    }
+}
+
+impl<const W: usize> std::ops::Index<usize> for PerVarSets<W> {
+    type Output = VarSet<W>;
+    fn index(&self, i: usize) -> &VarSet<W> {
+        debug_assert!(i < 64 * W);
+        &self.0.as_flattened()[i % (64 * W)]
+    }
+}
+
+impl<const W: usize> std::ops::IndexMut<usize> for PerVarSets<W> {
+    fn index_mut(&mut self, i: usize) -> &mut VarSet<W> {
+        debug_assert!(i < 64 * W);
+        &mut self.0.as_flattened_mut()[i % (64 * W)]
     }
 }
 

@@ -9,7 +9,7 @@ impl<const W: usize> Kernel<W> {
     /// Locked candidates of value `v` from group `g`, if tight, into the groups that
     /// hold all its places there.
     pub(super) fn locked_candidates(&mut self, v: usize, g: usize) -> Result<(), Conflict> {
-        let places = self.candidates[v].and(self.shape.groups[g]);
+        let places = self.candidates[v].and(self.shape.group(g));
         // With one place, the hidden single and its peers already say it all.
         if !places.has_two() {
             return Ok(());
@@ -34,7 +34,7 @@ impl<const W: usize> Kernel<W> {
             // Every place is shared with group `h`, whose other variables lose `v` if
             // this group must take it.
             let pruned =
-                (self.candidates[v].and(self.shape.groups[w * 64 + h])).minus(self.shape.groups[g]);
+                (self.candidates[v].and(self.shape.group(w * 64 + h))).minus(self.shape.group(g));
             if !pruned.is_empty() && self.is_tight(g) {
                 self.lock(v, pruned)?;
             }

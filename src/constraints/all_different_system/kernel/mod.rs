@@ -17,7 +17,7 @@ mod sync;
 mod write_back;
 
 use super::queues::GroupWork;
-use super::sets::{GroupSets, PerValue, PerVar, VarSet, bits};
+use super::sets::{GroupSets, PerValue, PerVar, PerVarSets, VarSet, bits};
 use super::{LockedCandidates, Vars};
 use crate::propagator::{Conflict, Context};
 
@@ -62,8 +62,10 @@ enum Failure {
 /// The groups and the window, fixed when the constraint is built.
 #[derive(Clone, Debug)]
 struct Shape<const W: usize> {
-    /// Each group's variables.
-    groups: Vec<VarSet<W>>,
+    /// Each group's variables, in blocks of 64 groups (one per word of a set of
+    /// groups), the last padded with empty sets: a group taken from a word of groups
+    /// is read from its block without a bounds check.
+    groups: Vec<[VarSet<W>; 64]>,
     /// Each group's size.
     sizes: Vec<u32>,
     /// Per group, the values it must take, all of them, when it starts with as many
@@ -71,7 +73,7 @@ struct Shape<const W: usize> {
     /// one of them fails. Zero for the other groups.
     full: Vec<u64>,
     /// For each variable, the other variables of its groups.
-    peers: Vec<VarSet<W>>,
+    peers: PerVarSets<W>,
     /// Words in a set of groups.
     group_words: usize,
     /// Each variable's groups.
@@ -82,6 +84,18 @@ struct Shape<const W: usize> {
     values: usize,
     /// How many variables there are.
     vars: usize,
+}
+
+impl<const W: usize> Shape<W> {
+    /// How many groups there are.
+    fn group_count(&self) -> usize {
+        self.sizes.len()
+    }
+
+    /// Group `g`'s variables.
+    fn group(&self, g: usize) -> VarSet<W> {
+        self.groups[g / 64][g % 64]
+    }
 }
 
 /// One call's work, empty between calls: a call that succeeds uses it up, and
@@ -171,7 +185,11 @@ impl<const W: usize> Kernel<W> {
             })
             .collect();
         let group_words = sets.len().div_ceil(64).max(1);
-        let mut peers = vec![VarSet::EMPTY; vars];
+        let mut blocks = vec![[VarSet::EMPTY; 64]; group_words];
+        for (g, &set) in sets.iter().enumerate() {
+            blocks[g / 64][g % 64] = set;
+        }
+        let mut peers = PerVarSets::new();
         let mut group_sets = vec![PerVar::ZERO; group_words];
         for (g, set) in sets.iter().enumerate() {
             for i in set.ones() {
@@ -184,8 +202,8 @@ impl<const W: usize> Kernel<W> {
         for (i, &domain) in domains.iter().enumerate() {
             initial[i] = domain;
         }
-        for (i, p) in peers.iter_mut().enumerate() {
-            p.remove(i);
+        for i in 0..vars {
+            peers[i].remove(i);
         }
         let every_value = if values >= 64 {
             u64::MAX
@@ -207,7 +225,7 @@ impl<const W: usize> Kernel<W> {
             shape: Shape {
                 full,
                 sizes: groups.iter().map(|g| g.len() as u32).collect(),
-                groups: sets,
+                groups: blocks,
                 peers,
                 group_words,
                 group_sets: GroupSets {
@@ -310,7 +328,8 @@ impl<const W: usize> Kernel<W> {
         };
         // Whether two variables of group `g` are fixed to `value`.
         let two_fixed = |g: usize, value: usize| {
-            let mut fixed = shape.groups[g]
+            let mut fixed = shape
+                .group(g)
                 .ones()
                 .filter(|&k| self.domains[k] == 1 << value);
             fixed.nth(1).is_some()
@@ -327,7 +346,7 @@ impl<const W: usize> Kernel<W> {
                 }
             }
             Some(Failure::Clash(value)) => {
-                (0..shape.groups.len())
+                (0..shape.group_count())
                     .filter(|&g| two_fixed(g, value))
                     .for_each(blame);
             }
@@ -341,7 +360,7 @@ impl<const W: usize> Kernel<W> {
                 let v = self.domains[i].trailing_zeros() as usize;
                 let pruned = self.candidates[v].and(self.shape.peers[i]);
                 if !pruned.is_empty() {
-                    self.remove_from(v, pruned)?;
+                    self.remove_inline(v, pruned)?;
                     // `v`'s one place in the groups of `i` is now `i`, fixed to it:
                     // nothing to examine there.
                     (self.scratch.dirty).remove_groups_of(v, i, &self.shape.group_sets);
@@ -365,13 +384,12 @@ impl<const W: usize> Kernel<W> {
                 Rules::Singles { .. } => self.scratch.dirty.take(v, w),
                 Rules::Locked => self.scratch.waiting.take(v, w),
             };
-            let mut groups = taken;
-            while groups != 0 {
-                let g = w * 64 + groups.trailing_zeros() as usize;
-                groups &= groups - 1;
-                match rules {
-                    Rules::Singles { .. } => self.examine(v, g)?,
-                    Rules::Locked => self.locked_candidates(v, g)?,
+            match rules {
+                Rules::Singles { .. } => self.examine(v, w, taken)?,
+                Rules::Locked => {
+                    for k in bits(taken) {
+                        self.locked_candidates(v, w * 64 + k)?;
+                    }
                 }
             }
             if let Rules::Singles { locked: true } = rules {

@@ -2,23 +2,23 @@
 //! (Naked singles, a fixed variable's value leaving its peers, are in
 //! [`Kernel::fixpoint`].)
 
-use super::super::sets::{bits, is_single};
+use super::super::sets::{VarSet, bits, is_single};
 use super::{Failure, Kernel};
 use crate::propagator::Conflict;
 
-/// Where value `v`'s places in group `g` stand.
+/// Where a value's places in a group stand.
 enum Places {
     None,
     One(usize),
     Many,
 }
 
-impl<const W: usize> Kernel<W> {
-    /// Where value `v` can go in group `g`.
-    fn places(&self, v: usize, g: usize) -> Places {
-        let places = self.candidates[v].and(self.shape.groups[g]);
+impl Places {
+    /// Where the places `set` (in one group) stand.
+    #[inline(always)]
+    fn of<const W: usize>(set: VarSet<W>) -> Places {
         let mut found = Places::None;
-        for (w, &word) in places.0.iter().enumerate() {
+        for (w, &word) in set.0.iter().enumerate() {
             if word != 0 {
                 if matches!(found, Places::One(_)) || !is_single(word) {
                     return Places::Many;
@@ -28,10 +28,12 @@ impl<const W: usize> Kernel<W> {
         }
         found
     }
+}
 
+impl<const W: usize> Kernel<W> {
     /// The values with a place left in group `g`.
     pub(super) fn values_in(&self, g: usize) -> u64 {
-        let group = self.shape.groups[g];
+        let group = self.shape.group(g);
         (self.candidates.0[..self.shape.values].iter().enumerate())
             .filter(|(_, places)| places.intersects(group))
             .fold(0, |values, (v, _)| values | 1 << v)
@@ -42,17 +44,37 @@ impl<const W: usize> Kernel<W> {
         self.shape.full[g] != 0 || self.values_in(g).count_ones() == self.shape.sizes[g]
     }
 
-    /// Hidden single of value `v` and the pigeonhole check in group `g`.
-    pub(super) fn examine(&mut self, v: usize, g: usize) -> Result<(), Conflict> {
+    /// Hidden singles of value `v` and the pigeonhole check in the groups of word `w`
+    /// set in `groups`.
+    pub(super) fn examine(&mut self, v: usize, w: usize, mut groups: u64) -> Result<(), Conflict> {
         let bit = 1u64 << v;
-        match self.places(v, g) {
-            Places::None => self.no_place(g, bit),
-            Places::One(i) if self.domains[i] != bit && self.is_tight(g) => {
-                self.hidden_single(i, bit);
-                Ok(())
+        while let Some((g, places)) = self.next_to_act_on(v, w, &mut groups) {
+            match places {
+                Places::None => self.no_place(g, bit)?,
+                Places::One(i) if self.is_tight(g) => self.hidden_single(i, bit),
+                _ => {}
             }
-            _ => Ok(()),
         }
+        Ok(())
+    }
+
+    /// Takes the groups off `groups`, lowest first, up to the first where value `v`
+    /// has no place, or one place in a variable not fixed to it yet: that group and
+    /// its places. It only reads, so the places of `v` and the block of groups stay
+    /// in registers across the groups that need nothing (most of them).
+    #[inline(always)]
+    fn next_to_act_on(&self, v: usize, w: usize, groups: &mut u64) -> Option<(usize, Places)> {
+        let (block, candidates) = (&self.shape.groups[w], self.candidates[v]);
+        while *groups != 0 {
+            let k = groups.trailing_zeros() as usize;
+            *groups &= *groups - 1;
+            match Places::of(candidates.and(block[k % 64])) {
+                Places::Many => {}
+                Places::One(i) if self.domains[i] == 1 << v => {}
+                places => return Some((w * 64 + k, places)),
+            }
+        }
+        None
     }
 
     /// Fixes variable `i` to value `bit`, its one place in a tight group: rare next

@@ -99,14 +99,14 @@ impl<const W: usize> Kernel<W> {
                 self.scratch.fixed.insert(i);
             }
         }
-        for g in 0..self.shape.groups.len() {
+        for g in 0..self.shape.group_count() {
             if self.values_in(g).count_ones() < self.shape.sizes[g] {
                 self.failure = Some(Failure::Group(g));
                 return Err(Conflict);
             }
         }
         self.scratch.changed_values = self.shape.every_value;
-        let groups = self.shape.groups.len();
+        let groups = self.shape.group_count();
         for v in bits(self.shape.every_value) {
             self.scratch.dirty.add_all(v, groups);
         }

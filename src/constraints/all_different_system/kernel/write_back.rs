@@ -33,7 +33,7 @@ impl<const W: usize> Kernel<W> {
                     }
                 }
             }
-            self.write_state(stage, next, |k, word| owned.set_state(k, word));
+            self.write_state(stage, next, |k, words| owned.set_state(k, words));
         } else {
             if !ctx.is_recording() {
                 for i in self.scratch.touched.ones() {
@@ -57,7 +57,11 @@ impl<const W: usize> Kernel<W> {
                     ctx.retain_small(var, self.domains[i] >> word.shift)?;
                 }
             }
-            self.write_state(stage, next, |k, word| ctx.set_state(k, word));
+            self.write_state(stage, next, |k, words| {
+                for (j, &word) in words.iter().enumerate() {
+                    ctx.set_state(k + j, word);
+                }
+            });
         }
         self.scratch.touched = VarSet::EMPTY;
         self.scratch.hidden = VarSet::EMPTY;
@@ -65,17 +69,16 @@ impl<const W: usize> Kernel<W> {
         Ok(())
     }
 
-    /// Hands `set` the state words that changed: the first word, from `stage` to
-    /// `next`, and the sets of the values this call changed.
+    /// Hands `set` the state words that changed, each run with the index of its
+    /// first: the first word, from `stage` to `next`, and the set of each value this
+    /// call changed, whole (a copy, where word by word each took a bounds check).
     #[inline(always)]
-    fn write_state(&self, stage: u64, next: u64, mut set: impl FnMut(usize, u64)) {
+    fn write_state(&self, stage: u64, next: u64, mut set: impl FnMut(usize, &[u64])) {
         if stage != next {
-            set(0, next);
+            set(0, &[next]);
         }
         for v in bits(self.scratch.changed_values) {
-            for (w, &word) in self.candidates[v].0.iter().enumerate() {
-                set(1 + v * W + w, word);
-            }
+            set(1 + v * W, &self.candidates[v].0);
         }
     }
 }
