@@ -662,7 +662,7 @@ fn system_counts_agree_with_separate_constraints_through_backtracking() {
 /// [`ESCALATION_FAILURES`](alldiff::sudoku::ESCALATION_FAILURES) times and locked
 /// candidates prune at the root.
 const SEVENTEEN: &str =
-    ".................1.....2.3...2...4....3.5......41....6.5.6......7.....2..8.91....";
+    ".................1.....2.34.....56....7....8..8..1.7.....8.....3..6.....9.5.....3";
 
 fn with_propagation(propagation: Propagation) -> SudokuSolver {
     SudokuSolver::with_options(SolverOptions {
