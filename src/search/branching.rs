@@ -592,26 +592,40 @@ fn least_weighted(
 
 /// [`VariableOrder::SmallestDomainWeightedDegree`] over the one-word domains `words`
 /// (variable `i` has `words[i]`, weighted degree `weighted[i]`), as
-/// [`least_weighted`] gives it. Two values are told without counting, and once a
-/// variable with two is found, the larger domains are skipped uncounted.
+/// [`least_weighted`] gives it. The variables with two values are found 64 at a time
+/// as a mask, without a branch per variable (which domains have two values is as
+/// good as random to the branch predictor), and only they are compared; the other
+/// sizes are counted only when no variable has two values.
 fn smallest_weighted_in_words(words: &[u64], weighted: &[u64]) -> Option<(u32, u64, u64)> {
     let mut best: Option<(u32, u64, u64)> = None;
-    for (var, (&word, &weight)) in words.iter().zip(weighted).enumerate() {
-        let one_less = word & word.wrapping_sub(1);
-        if one_less == 0 {
-            continue;
+    for (chunk, (words, weighted)) in words.chunks(64).zip(weighted.chunks(64)).enumerate() {
+        let mut two = 0u64;
+        for (k, &word) in words.iter().enumerate() {
+            let one_less = word & word.wrapping_sub(1);
+            let two_less = one_less & one_less.wrapping_sub(1);
+            two |= u64::from((one_less != 0) & (two_less == 0)) << k;
         }
-        let size = match best {
-            _ if one_less & one_less.wrapping_sub(1) == 0 => 2,
-            Some((_, 2, _)) => continue,
-            _ => u64::from(word.count_ones()),
-        };
-        let weight = weight.max(1);
-        if best.is_none_or(|(_, s, w)| size < s || (size == s && weight > w)) {
-            best = Some((var as u32, size, weight));
+        while two != 0 {
+            let k = two.trailing_zeros() as usize;
+            two &= two - 1;
+            let weight = weighted[k].max(1);
+            if best.is_none_or(|(_, _, w)| weight > w) {
+                best = Some(((chunk * 64 + k) as u32, 2, weight));
+            }
         }
     }
-    best
+    if best.is_some() {
+        return best;
+    }
+    let sized = (words.iter().enumerate())
+        .filter(|(_, word)| *word & word.wrapping_sub(1) != 0)
+        .map(|(var, word)| (var as u32, u64::from(word.count_ones())));
+    least_weighted(
+        VariableOrder::SmallestDomainWeightedDegree,
+        sized,
+        weighted,
+        None,
+    )
 }
 
 /// The first of the unfixed variables with the fewest values among one-word domains
