@@ -191,12 +191,9 @@ fn minizinc_available(test: &str) -> bool {
     found
 }
 
-#[test]
-fn the_corpus_solves_through_minizinc() {
-    if !minizinc_available("the corpus test") {
-        return;
-    }
-    let dir = TempDir::new("minizinc-corpus");
+/// A fresh folder with alldiff installed in it by `alldiff minizinc install --dir`.
+fn installed(name: &str) -> TempDir {
+    let dir = TempDir::new(name);
     let install = Command::new(ALLDIFF)
         .args(["minizinc", "install", "--dir"])
         .arg(&dir.0)
@@ -208,6 +205,15 @@ fn the_corpus_solves_through_minizinc() {
         "{}",
         stdout(&install)
     );
+    dir
+}
+
+#[test]
+fn the_corpus_solves_through_minizinc() {
+    if !minizinc_available("the corpus test") {
+        return;
+    }
+    let dir = installed("minizinc-corpus");
 
     let full = std::env::var_os("ALLDIFF_FULL_CORPUS").is_some();
     let entries: Vec<Entry> = corpus().into_iter().filter(|e| e.quick || full).collect();
@@ -270,13 +276,7 @@ fn reifications_under_bool2int_and_negation_keep_their_meaning() {
     if !minizinc_available("the negative-context test") {
         return;
     }
-    let dir = TempDir::new("minizinc-negative");
-    let install = Command::new(ALLDIFF)
-        .args(["minizinc", "install", "--dir"])
-        .arg(&dir.0)
-        .output()
-        .unwrap();
-    assert!(install.status.success(), "{}", stderr(&install));
+    let dir = installed("minizinc-negative");
     for (name, model, count) in NEGATIVE_CONTEXTS {
         let path = dir.file(
             &format!("{name}.mzn"),
