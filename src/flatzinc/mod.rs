@@ -33,7 +33,8 @@
 //! What is read:
 //!
 //! - Declarations: `var int` (clamped to [`UNBOUNDED_MIN`]`..=`[`UNBOUNDED_MAX`], with a
-//!   warning, and a search that ends then proves nothing: [`RunStatus::Narrowed`]), `var a..b`, `var {a, b, c}`, `var bool`, a right-hand side (a constant
+//!   warning, and a search that ends then proves nothing: [`RunStatus::Narrowed`]),
+//!   `var a..b`, `var {a, b, c}`, `var bool`, a right-hand side (a constant
 //!   or another variable), parameters (`int`, `bool`, `set of int`, arrays of them) and
 //!   arrays of variables and constants. Floats and set variables are errors.
 //! - Constraints: the integer and Boolean builtins of MiniZinc's

@@ -96,16 +96,18 @@
 //! candidates at every node) and far fewer than singles alone on hard collections such
 //! as 17-clue and `top1465` puzzles; on easier puzzles they cost more than they save.
 //! The default ([`SolverOptions::default`]), [`Propagation::SystemAdaptive`] with first
-//! fail (ties to the cells of the groups that failed most), takes both sides: singles, until a search has failed
-//! [`ESCALATION_FAILURES`] times; then locked candidates at the root, if they prune
-//! there, the search starting again with them. Locked candidates at every node search
-//! the fewest nodes but cost the most per node. The measurements, against the `sudoku` crate and between these choices, are in
+//! fail (ties to the cells of the groups that failed most), takes both sides:
+//! singles, until a search has failed [`ESCALATION_FAILURES`] times; then locked
+//! candidates at the root, if they prune there, the search starting again with them.
+//! Locked candidates at every node search the fewest nodes but cost the most per node.
+//! The measurements, against the `sudoku` crate and between these choices, are in
 //! `docs/performance.md`. The system blames each failure on the group it lay in
 //! ([`Propagator::blame`](crate::Propagator::blame)), so the weighted degrees tell the
 //! cells of the groups that fail apart: first fail with ties broken by them
 //! ([`VariableOrder::SmallestDomainWeightedDegree`](crate::VariableOrder)) searches a
-//! third fewer nodes than first fail on hard collections, and until a search first
-//! fails it makes first fail's choices at first fail's cost. Sparse 16x16 and 25x25
+//! third fewer nodes than first fail on `top1465` and the hardest collection (a sixth
+//! fewer on 17-clue puzzles), and until a search first fails it makes first fail's
+//! choices at first fail's cost. Sparse 16x16 and 25x25
 //! grids stay fast with it (tested).
 //!
 //! Per unit, hidden singles with dom/wdeg ([`Propagation::HiddenSingles`]) remain the best
