@@ -505,6 +505,12 @@ fn a_failure_blames_the_group_it_lay_in() {
     let no_place = [0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
     let row_1: Vec<u64> = (0..16).map(|i| 1 + u64::from(i / 4 == 1)).collect();
     assert_eq!(weights_after_root_failure(&no_place), row_1);
+    // Row 0 holds 1 and 2, and columns 2 and 3 hold 4 further down: cells (0, 2) and
+    // (0, 3) are both left with 3, and the first, fixed, empties the second. Row 0,
+    // the one group holding both, is blamed, not column 3.
+    let peers = [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 4];
+    let row_0: Vec<u64> = (0..16).map(|i| 1 + u64::from(i / 4 == 0)).collect();
+    assert_eq!(weights_after_root_failure(&peers), row_0);
     // Two cells of column 0 fixed to 3: column 0 is blamed.
     let clash = [3, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0];
     let column_0: Vec<u64> = (0..16).map(|i| 1 + u64::from(i % 4 == 0)).collect();
