@@ -594,11 +594,14 @@ fn least_weighted(
 fn smallest_weighted_in_words(words: &[u64], weighted: &[u64]) -> Option<(u32, u64, u64)> {
     let mut best: Option<(u32, u64, u64)> = None;
     for (chunk, (words, weighted)) in words.chunks(64).zip(weighted.chunks(64)).enumerate() {
+        // Taken from the last word back, each shifting the earlier ones left: a
+        // shift by a constant, where a shift by the variable's index costs a register
+        // move and a slower shift.
         let mut two = 0u64;
-        for (k, &word) in words.iter().enumerate() {
+        for &word in words.iter().rev() {
             let one_less = word & word.wrapping_sub(1);
             let two_less = one_less & one_less.wrapping_sub(1);
-            two |= u64::from((one_less != 0) & (two_less == 0)) << k;
+            two = two << 1 | u64::from((one_less != 0) & (two_less == 0));
         }
         while two != 0 {
             let k = two.trailing_zeros() as usize;
