@@ -3,7 +3,12 @@
 # whole processes on the same puzzle files, single-threaded, alternating runs.
 # Prints the median time of each and the throughput ratio (alldiff / anchor).
 #
-#   scripts/compare-anchors.sh [--rounds N] FILE...
+#   scripts/compare-anchors.sh [--rounds N] [--generate COUNT] [FILE...]
+#
+# With --generate, each round also times `alldiff generate --minimal --symmetry rotate180
+# --count COUNT --threads 1` (seed = the round) as a whole process against the anchor's
+# in-process `--generate` rate (BENCH_SECS=1), after checking with the anchor that the
+# first round's puzzles are all unique.
 #
 # Needs the anchor harness built (see ../shared/anchors/README.md); set ANCHOR to its
 # binary if it is not at /tmp/anchor-target/release/sudoku-crate-bench. Set ALLDIFF to
@@ -12,9 +17,10 @@
 # build to time it in the same rounds, each round running it, alldiff and the anchor in
 # turn: its ratio is printed as `before`, and `after/before` is the change.
 set -euo pipefail
-rounds=5
+rounds=5 generate=0
 if [[ ${1:-} == --rounds ]]; then rounds=$2; shift 2; fi
-[[ $# -gt 0 ]] || { echo "usage: $0 [--rounds N] FILE..." >&2; exit 2; }
+if [[ ${1:-} == --generate ]]; then generate=$2; shift 2; fi
+[[ $# -gt 0 || $generate -gt 0 ]] || { echo "usage: $0 [--rounds N] [--generate COUNT] [FILE...]" >&2; exit 2; }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 anchor=${ANCHOR:-/tmp/anchor-target/release/sudoku-crate-bench}
@@ -65,3 +71,33 @@ for file in "$@"; do
   fi
   echo
 done
+
+# Generation: puzzles a second, alldiff's whole process against the anchor's own count.
+if [[ $generate -gt 0 ]]; then
+  gen=(generate --minimal --symmetry rotate180 --count "$generate" --threads 1)
+  sample=$(mktemp)
+  trap 'rm -f "$sample"' EXIT
+  "$alldiff" "${gen[@]}" --seed 1 > "$sample"
+  if grep -qv '^[1-9.]\{81\}$' "$sample" || [[ $(wc -l < "$sample") -ne $generate ]] ||
+    "$anchor" --solve "$sample" | grep -qE '^(multiple|none)$'; then
+    echo "generate: alldiff's puzzles are not $generate unique 9x9 lines" >&2
+    exit 1
+  fi
+  ours=() theirs=() olds=()
+  for ((i = 1; i <= rounds; i++)); do
+    if [[ -n $before ]]; then
+      olds+=("$(echo "$generate / $(seconds "$before" "${gen[@]}" --seed "$i")" | bc -l)")
+    fi
+    ours+=("$(echo "$generate / $(seconds "$alldiff" "${gen[@]}" --seed "$i")" | bc -l)")
+    theirs+=("$(BENCH_SECS=1 "$anchor" --generate | sed -E 's/^generate: ([0-9.]+) .*/\1/')")
+  done
+  a=$(printf '%s\n' "${ours[@]}" | median)
+  b=$(printf '%s\n' "${theirs[@]}" | median)
+  printf '%-28s %9d %12s %12s %14.0f %14.0f %7.3f' "generate (rotate180, minimal)" "$generate" - - \
+    "$a" "$b" "$(echo "$a / $b" | bc -l)"
+  if [[ -n $before ]]; then
+    o=$(printf '%s\n' "${olds[@]}" | median)
+    printf ' %9s %7.3f %12.3f' - "$(echo "$o / $b" | bc -l)" "$(echo "$a / $o" | bc -l)"
+  fi
+  echo
+fi
