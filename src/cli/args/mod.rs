@@ -273,7 +273,7 @@ impl LimitArgs {
 /// How each puzzle's search propagates, shared by solve and count.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct PropagationArgs {
-    /// How each search propagates: `adaptive` (singles, and after 12 nodes locked
+    /// How each search propagates: `adaptive` (singles, and after 5 failures locked
     /// candidates at the root if they prune there, the search starting again with
     /// them) suits every kind of puzzle; `singles` (naked and hidden singles) is the
     /// fastest on generated puzzles and on puzzles with many solutions;
@@ -487,8 +487,8 @@ impl GenerateArgs {
 /// `--propagation` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum PropagationArg {
-    /// Singles; locked candidates at the root once a search takes more than 12
-    /// nodes, if they prune there (the library's default).
+    /// Singles; locked candidates at the root once a search has failed 5 times,
+    /// if they prune there (the library's default).
     Adaptive,
     /// Naked and hidden singles only.
     Singles,
