@@ -676,10 +676,6 @@ fn adaptive_propagation_escalates_only_where_locked_candidates_prune_at_the_root
     let mut adaptive = with_propagation(Propagation::SystemAdaptive);
     let mut singles = with_propagation(Propagation::SystemSingles);
     let mut root_locked = with_propagation(Propagation::SystemLockedCandidatesAtRoot);
-    assert_eq!(
-        SolverOptions::default().propagation,
-        Propagation::SystemAdaptive
-    );
 
     // Settled at the root: nothing to escalate.
     assert_eq!(
@@ -724,6 +720,15 @@ fn adaptive_propagation_escalates_only_where_locked_candidates_prune_at_the_root
         a.failures,
         r.failures + alldiff::sudoku::ESCALATION_FAILURES
     );
+    // The default locks candidates at the root from the start: the same search
+    // without the restart.
+    let mut default = SudokuSolver::new();
+    assert_eq!(default.solve(&grid(SEVENTEEN)), answer);
+    assert_eq!(
+        default.latest_propagation(),
+        Propagation::SystemLockedCandidatesAtRoot
+    );
+    assert_eq!(default.statistics().nodes, r.nodes);
 
     // The same puzzle again, and an easy one after it: nothing left over.
     assert_eq!(adaptive.solve(&grid(SEVENTEEN)), answer);

@@ -37,7 +37,8 @@ pub enum Propagation {
     /// [`SystemSingles`](Self::SystemSingles) with locked candidates at the root only
     /// ([`LockedCandidates::AtRoot`]): nearly the search trees of
     /// [`SystemLockedCandidates`](Self::SystemLockedCandidates) at about the cost of
-    /// singles below the root.
+    /// singles below the root. The default.
+    #[default]
     SystemLockedCandidatesAtRoot,
     /// [`SystemSingles`](Self::SystemSingles), escalating on hard puzzles: a
     /// [`SudokuSolver`](super::SudokuSolver) search that is not over after
@@ -46,9 +47,9 @@ pub enum Propagation {
     /// ([`SystemLockedCandidatesAtRoot`](Self::SystemLockedCandidatesAtRoot)); else it
     /// goes on where it was. Puzzles that singles settle in a few nodes never pay for
     /// the rule; hard ones get most of its savings. A model alone cannot escalate:
-    /// [`SudokuModel::new`] builds the model of `SystemSingles` for this choice. The
-    /// default.
-    #[default]
+    /// [`SudokuModel::new`] builds the model of `SystemSingles` for this choice.
+    /// Restarting costs the hard puzzles more than the rule saves the easy ones: on
+    /// hard collections it searches more than `SystemLockedCandidatesAtRoot` does.
     SystemAdaptive,
 }
 

@@ -95,8 +95,8 @@ pub struct Rating {
     /// The grade.
     pub difficulty: Difficulty,
     /// Search nodes to solve it and prove the solution unique, by the solver's search
-    /// (for [`rate`], [`SudokuSolver::new`]'s: singles, first fail, ascending values,
-    /// the search `solve` makes); 0 unless diabolical.
+    /// (for [`rate`], [`SudokuSolver::new`]'s, the search `solve` makes); 0 unless
+    /// diabolical.
     pub nodes: u64,
     /// Failed nodes of that search; 0 unless diabolical.
     pub failures: u64,

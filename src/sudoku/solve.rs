@@ -31,7 +31,7 @@ pub struct SolverOptions {
 impl Default for SolverOptions {
     /// [`Propagation::default`] (naked and hidden singles on all units at once, one
     /// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem), and locked
-    /// candidates at the root for searches that fail often) with first fail, ties to
+    /// candidates at the root) with first fail, ties to
     /// the cells of the groups that failed most
     /// ([`VariableOrder::SmallestDomainWeightedDegree`]: the system blames the group
     /// a failure lay in), and ascending values (see the `sudoku` module docs).

@@ -273,15 +273,15 @@ impl LimitArgs {
 /// How each puzzle's search propagates, shared by solve and count.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct PropagationArgs {
-    /// How each search propagates: `adaptive` (singles, and after 5 failures locked
-    /// candidates at the root if they prune there, the search starting again with
-    /// them) suits every kind of puzzle; `singles` (naked and hidden singles) is the
-    /// fastest on generated puzzles and on puzzles with many solutions;
-    /// `root-locked` (singles, and locked candidates before the first guess) on
-    /// hard collections such as 17-clue puzzles; `locked` (locked candidates at
-    /// every node) searches the fewest nodes, and can be the fastest on some very
-    /// hard puzzles.
-    #[arg(long, value_enum, value_name = "RULES", default_value_t = PropagationArg::Adaptive)]
+    /// How each search propagates: `root-locked` (singles, and locked candidates
+    /// before the first guess) suits every kind of puzzle and is the fastest on hard
+    /// collections such as 17-clue puzzles; `singles` (naked and hidden singles) is
+    /// the fastest on generated puzzles and on puzzles with many solutions;
+    /// `adaptive` (singles, and after 5 failures locked candidates at the root if
+    /// they prune there, the search starting again with them) sits between the two;
+    /// `locked` (locked candidates at every node) searches the fewest nodes, and can
+    /// be the fastest on some very hard puzzles.
+    #[arg(long, value_enum, value_name = "RULES", default_value_t = PropagationArg::RootLocked)]
     propagation: PropagationArg,
 }
 
@@ -488,11 +488,11 @@ impl GenerateArgs {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum PropagationArg {
     /// Singles; locked candidates at the root once a search has failed 5 times,
-    /// if they prune there (the library's default).
+    /// if they prune there.
     Adaptive,
     /// Naked and hidden singles only.
     Singles,
-    /// Singles, and locked candidates at the root.
+    /// Singles, and locked candidates at the root (the library's default).
     RootLocked,
     /// Singles and locked candidates at every node.
     Locked,
