@@ -3,33 +3,23 @@
 
 mod cli_common;
 
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use cli_common::{CLASSIC, CLASSIC_SOLUTION, Run, run as alldiff_with};
+use cli_common::{CLASSIC, CLASSIC_SOLUTION, Run, run as alldiff_with, temp_file};
+use tempfile::TempDir;
 
 fn alldiff(args: &[&str]) -> Run {
     alldiff_with(args, b"")
 }
 
-/// A fresh directory under the system temp dir for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "alldiff-cli-{}-{name}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
-    let path = temp_dir(name).join("input.txt");
-    std::fs::write(&path, contents).expect("temp file");
-    path
+/// A fresh directory under the system temp dir for one test, removed when the
+/// guard drops.
+fn temp_dir(name: &str) -> TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("alldiff-cli-{name}-"))
+        .tempdir()
+        .expect("temp dir")
 }
 
 fn json_lines(text: &str) -> Vec<serde_json::Value> {
@@ -76,8 +66,8 @@ fn empty_and_contradictory_grids() {
 fn a_batch_file_gives_one_line_per_puzzle_in_order() {
     let conflict = format!("55{}", &CLASSIC[2..]);
     let text = format!("{CLASSIC}\n# a comment\n\n12345\n{conflict}\n");
-    let path = temp_file("batch", text.as_bytes());
-    let run = alldiff(&["solve", "--input", path.to_str().unwrap()]);
+    let file = temp_file("batch", text.as_bytes());
+    let run = alldiff(&["solve", "--input", file.path().to_str().unwrap()]);
     assert_eq!(run.status, 1);
     let lines = run.lines();
     assert_eq!(lines.len(), 3, "{run:?}");
@@ -292,7 +282,8 @@ fn bad_lines_are_reported_one_by_one() {
 
 #[test]
 fn files_that_cannot_be_read() {
-    let dir = temp_dir("files");
+    let guard = temp_dir("files");
+    let dir = guard.path();
     let missing = dir.join("missing.txt");
     let run = alldiff(&["solve", "--input", missing.to_str().unwrap()]);
     assert_eq!(run.status, 2);
@@ -301,7 +292,7 @@ fn files_that_cannot_be_read() {
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains(dir.to_str().unwrap()), "{}", run.stderr);
     let empty = temp_file("empty", b"");
-    let run = alldiff(&["solve", "--input", empty.to_str().unwrap()]);
+    let run = alldiff(&["solve", "--input", empty.path().to_str().unwrap()]);
     assert_eq!((run.status, run.stdout.as_str()), (0, ""));
 }
 
@@ -371,7 +362,7 @@ fn help_explains_output_and_exit_status() {
 #[test]
 fn trace_a_4x4_solve() {
     let dir = temp_dir("trace");
-    let file = dir.join("t.jsonl");
+    let file = dir.path().join("t.jsonl");
     let file = file.to_str().unwrap();
     let puzzle = format!("1{}", ".".repeat(15));
     let run = alldiff(&["solve", "--trace", file, &puzzle]);
@@ -400,7 +391,7 @@ fn trace_a_4x4_solve() {
     assert_eq!(missing.status, 2);
     assert!(missing.stderr.contains("9999"));
     let not_trace = temp_file("not-trace", b"hello\n");
-    let run = alldiff(&["trace", "summary", not_trace.to_str().unwrap()]);
+    let run = alldiff(&["trace", "summary", not_trace.path().to_str().unwrap()]);
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("not a valid trace"), "{}", run.stderr);
 
@@ -441,10 +432,12 @@ fn rust_log_shows_search_events_on_stderr_only() {
 
 #[test]
 fn a_trace_over_the_input_file_is_a_usage_error() {
-    let input = temp_file("trace-over-input", format!("{CLASSIC}\n").as_bytes());
+    let guard = temp_dir("trace-over-input");
+    let dir = guard.path();
+    let input = dir.join("input.txt");
+    std::fs::write(&input, format!("{CLASSIC}\n")).unwrap();
     let path = input.to_str().unwrap();
     // The same file by another name: through `sub/..`.
-    let dir = input.parent().unwrap();
     std::fs::create_dir_all(dir.join("sub")).unwrap();
     let other = dir.join("sub").join("..").join("input.txt");
     for trace in [path, other.to_str().unwrap()] {

@@ -2,15 +2,14 @@
 //! being written, an interrupt keeps every finished line, and puzzles spread
 //! over several lines (grids) are read as one puzzle each.
 
+mod cli_common;
+
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-const CLASSIC: &str =
-    "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
-const CLASSIC_SOLUTION: &str =
-    "316578492529134768487629531263415987974863125851792643138947256692351874745286319";
+use cli_common::{CLASSIC, CLASSIC_SOLUTION, temp_file};
 
 /// How long a test waits for an answer before it fails.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -128,10 +127,15 @@ fn an_interrupt_keeps_every_finished_line_and_exits_130() {
     // Far more work than is done before the interrupt.
     let repeats = 400;
     let input: String = (0..repeats).map(|_| puzzles.join("\n") + "\n").collect();
-    let path = std::env::temp_dir().join(format!("alldiff-stream-{}.txt", std::process::id()));
-    std::fs::write(&path, input).unwrap();
+    let file = temp_file("stream", input.as_bytes());
 
-    let mut child = spawn(&["solve", "--threads", "2", "--input", path.to_str().unwrap()]);
+    let mut child = spawn(&[
+        "solve",
+        "--threads",
+        "2",
+        "--input",
+        file.path().to_str().unwrap(),
+    ]);
     let mut stdout = child.stdout.take().expect("piped stdout");
     // Wait until answers are coming out, then interrupt.
     let mut first = [0u8; 82];
@@ -145,7 +149,6 @@ fn an_interrupt_keeps_every_finished_line_and_exits_130() {
     let mut rest = Vec::new();
     stdout.read_to_end(&mut rest).unwrap();
     let status = child.wait().unwrap();
-    std::fs::remove_file(&path).unwrap();
 
     assert_eq!(status.code(), Some(130), "{status:?}");
     let mut text = first.to_vec();
@@ -214,10 +217,8 @@ fn generated_grids_are_read_back_one_puzzle_each() {
     }
     // From a file too, mixed with one-line puzzles.
     let mixed = format!("{CLASSIC}\n{grids}{CLASSIC}\n");
-    let path = std::env::temp_dir().join(format!("alldiff-grids-{}.txt", std::process::id()));
-    std::fs::write(&path, &mixed).unwrap();
-    let (status, out, _) = run(&["solve", "--input", path.to_str().unwrap()], "");
-    std::fs::remove_file(&path).unwrap();
+    let file = temp_file("grids", mixed.as_bytes());
+    let (status, out, _) = run(&["solve", "--input", file.path().to_str().unwrap()], "");
     assert_eq!(status, 0);
     let out: Vec<&str> = out.lines().collect();
     assert_eq!(out.len(), 7);

@@ -19,31 +19,23 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use tempfile::TempDir;
+
 const ALLDIFF: &str = env!("CARGO_BIN_EXE_alldiff");
 
 /// A fresh folder under the system's temporary folder, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("alldiff-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    /// Writes `text` to `name` in the folder; returns its path.
-    fn file(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.0.join(name);
-        fs::write(&path, text).unwrap();
-        path
-    }
+fn temp_dir(name: &str) -> TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("alldiff-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
+/// Writes `text` to `name` in `dir`; returns its path.
+fn write_file(dir: &TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
+    fs::write(&path, text).unwrap();
+    path
 }
 
 fn stdout(output: &Output) -> String {
@@ -193,10 +185,10 @@ fn minizinc_available(test: &str) -> bool {
 
 /// A fresh folder with alldiff installed in it by `alldiff minizinc install --dir`.
 fn installed(name: &str) -> TempDir {
-    let dir = TempDir::new(name);
+    let dir = temp_dir(name);
     let install = Command::new(ALLDIFF)
         .args(["minizinc", "install", "--dir"])
-        .arg(&dir.0)
+        .arg(dir.path())
         .output()
         .unwrap();
     assert!(install.status.success(), "{}", stderr(&install));
@@ -224,7 +216,7 @@ fn the_corpus_solves_through_minizinc() {
         for _ in 0..2 {
             scope.spawn(|| {
                 while let Some(entry) = entries.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    if let Err(message) = run_entry(entry, &dir.0) {
+                    if let Err(message) = run_entry(entry, dir.path()) {
                         failures.lock().unwrap().push(message);
                     }
                 }
@@ -278,12 +270,13 @@ fn reifications_under_bool2int_and_negation_keep_their_meaning() {
     }
     let dir = installed("minizinc-negative");
     for (name, model, count) in NEGATIVE_CONTEXTS {
-        let path = dir.file(
+        let path = write_file(
+            &dir,
             &format!("{name}.mzn"),
             &format!("{model}\nsolve satisfy;\n"),
         );
         let output = Command::new("minizinc")
-            .env("MZN_SOLVER_PATH", &dir.0)
+            .env("MZN_SOLVER_PATH", dir.path())
             .args(["--solver", "alldiff", "-a"])
             .arg(&path)
             .output()
@@ -323,19 +316,19 @@ fn the_default_folder_is_the_one_minizinc_searches() {
         return;
     }
     // A home of its own, so the user's ~/.minizinc is left alone.
-    let home = TempDir::new("minizinc-home");
+    let home = temp_dir("minizinc-home");
     let install = Command::new(ALLDIFF)
         .args(["minizinc", "install"])
-        .env("HOME", &home.0)
+        .env("HOME", home.path())
         .output()
         .unwrap();
     assert!(install.status.success(), "{}", stderr(&install));
-    assert!(home.0.join(".minizinc/solvers/alldiff.msc").is_file());
+    assert!(home.path().join(".minizinc/solvers/alldiff.msc").is_file());
     let output = Command::new("minizinc")
         .args(["--solver", "alldiff", "-a"])
         .arg(corpus_dir().join("queens.mzn"))
         .args(["-D", "n=6"])
-        .env("HOME", &home.0)
+        .env("HOME", home.path())
         .env_remove("MZN_SOLVER_PATH")
         .output()
         .unwrap();
@@ -410,7 +403,7 @@ fn pigeons(holes: usize) -> String {
 }
 
 fn fzn(dir: &TempDir, text: &str, flags: &[&str]) -> Output {
-    let model = dir.file("model.fzn", text);
+    let model = write_file(dir, "model.fzn", text);
     Command::new(ALLDIFF)
         .arg("fzn")
         .args(flags)
@@ -430,7 +423,7 @@ fn lines(output: &Output) -> Vec<String> {
 
 #[test]
 fn all_solutions_end_with_the_completion_line() {
-    let dir = TempDir::new("fzn-all");
+    let dir = temp_dir("fzn-all");
     let output = fzn(&dir, THREE, &["-a"]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(
@@ -469,7 +462,7 @@ fn all_solutions_end_with_the_completion_line() {
 
 #[test]
 fn a_search_over_narrowed_domains_claims_no_proof() {
-    let dir = TempDir::new("fzn-narrowed");
+    let dir = temp_dir("fzn-narrowed");
     // x = 2 * 10^8 lies beyond the range an unbounded variable is clamped to: no
     // solution there, but no proof that there is none.
     let beyond = "var int: x :: output_var;\n\
@@ -502,7 +495,7 @@ fn a_search_over_narrowed_domains_claims_no_proof() {
 
 #[test]
 fn no_solution_is_unsatisfiable() {
-    let dir = TempDir::new("fzn-unsat");
+    let dir = temp_dir("fzn-unsat");
     let text = THREE.replace("int_lt(x, y)", "int_lt(x, 1)");
     for flags in [&[][..], &["-a"]] {
         let output = fzn(&dir, &text, flags);
@@ -513,7 +506,7 @@ fn no_solution_is_unsatisfiable() {
 
 #[test]
 fn optimisation_prints_the_best_or_with_a_each_improvement_and_the_statistics() {
-    let dir = TempDir::new("fzn-optimum");
+    let dir = temp_dir("fzn-optimum");
     // Without -a, the best solution alone, at the end (as Gecode).
     let best = fzn(&dir, MINIMISE, &[]);
     assert_eq!(
@@ -571,7 +564,7 @@ fn optimisation_prints_the_best_or_with_a_each_improvement_and_the_statistics() 
 
 #[test]
 fn a_time_limit_stops_the_search_and_says_unknown() {
-    let dir = TempDir::new("fzn-time");
+    let dir = temp_dir("fzn-time");
     let started = Instant::now();
     let output = fzn(&dir, &pigeons(13), &["-t", "300", "-s"]);
     assert!(output.status.success(), "{}", stderr(&output));
@@ -587,7 +580,7 @@ fn a_time_limit_stops_the_search_and_says_unknown() {
 
 #[test]
 fn bad_input_is_one_line_with_its_line_number_and_status_1() {
-    let dir = TempDir::new("fzn-bad");
+    let dir = temp_dir("fzn-bad");
     let cases = [
         ("var 1..3: x;\nvar 1..3 y;\nsolve satisfy;\n", "line 2"),
         (
@@ -621,7 +614,7 @@ fn bad_input_is_one_line_with_its_line_number_and_status_1() {
 
 #[test]
 fn warnings_go_to_standard_error_once_each() {
-    let dir = TempDir::new("fzn-warn");
+    let dir = temp_dir("fzn-warn");
     let text = "var int: x :: output_var;\nvar int: y;\nconstraint int_eq(x, 5);\nconstraint int_eq(y, 6);\nsolve satisfy;\n";
     let output = fzn(&dir, text, &[]);
     assert!(output.status.success(), "{}", stderr(&output));
@@ -641,8 +634,8 @@ fn warnings_go_to_standard_error_once_each() {
 
 #[test]
 fn a_trace_has_the_flatzinc_names() {
-    let dir = TempDir::new("fzn-trace");
-    let trace = dir.0.join("t.jsonl");
+    let dir = temp_dir("fzn-trace");
+    let trace = dir.path().join("t.jsonl");
     let output = fzn(&dir, THREE, &["-a", "--trace", trace.to_str().unwrap()]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(lines(&output).last().unwrap(), "==========");
@@ -670,8 +663,8 @@ fn a_trace_has_the_flatzinc_names() {
 
 #[test]
 fn a_trace_of_huge_domains_is_refused_before_the_search() {
-    let dir = TempDir::new("fzn-huge-trace");
-    let trace = dir.0.join("t.jsonl");
+    let dir = temp_dir("fzn-huge-trace");
+    let trace = dir.path().join("t.jsonl");
     // Ten million values and one: past what a trace header lists.
     let text = "var 0..10000000: x :: output_var;\nconstraint int_eq(x, 5);\nsolve satisfy;\n";
     let output = fzn(&dir, text, &["--trace", trace.to_str().unwrap()]);
@@ -682,7 +675,7 @@ fn a_trace_of_huge_domains_is_refused_before_the_search() {
 
 #[test]
 fn parallel_search_finds_a_solution_an_optimum_or_proves_there_is_none() {
-    let dir = TempDir::new("fzn-parallel");
+    let dir = temp_dir("fzn-parallel");
     // One solution of a satisfaction problem, without the completion line.
     let one = lines(&fzn(&dir, THREE, &["-p", "2"]));
     assert_eq!(one.len(), 3, "{one:?}");

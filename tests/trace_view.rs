@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 use alldiff::trace::{self, Trace, ViewOptions};
 use alldiff::{CountStatus, Model, SearchConfig, Solver, Strength, ValueOrder, VariableOrder};
 use common::queens;
+use tempfile::TempDir;
 use trace_support::{one_truth, page_data};
 
 const ALLDIFF: &str = env!("CARGO_BIN_EXE_alldiff");
@@ -30,13 +31,12 @@ const ALLDIFF: &str = env!("CARGO_BIN_EXE_alldiff");
 const SUDOKU: &str =
     "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2";
 
-/// A folder of its own for one test, emptied first.
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("alldiff-trace-view-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A folder of its own for one test, removed when the guard drops.
+fn scratch(name: &str) -> TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("alldiff-trace-view-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// The Chromium to run, or `None` (with a note) where there is none and `CI` is
@@ -375,11 +375,10 @@ fn open_at(name: &str, make: fn(&Path) -> (PathBuf, PathBuf), pick: fn(&Trace) -
         return;
     };
     let dir = scratch(name);
-    let (file, page) = make(&dir);
+    let (file, page) = make(dir.path());
     let parsed = read_trace(&file);
     one_truth(&parsed);
     check_in_browser(&chromium, &file, &page, &pick(&parsed));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// The first (or last) node that a constraint failed.
@@ -417,7 +416,7 @@ fn clicks_and_navigation_in_the_browser() {
         return;
     };
     let dir = scratch("clicks");
-    let (file, page) = queens_trace(&dir);
+    let (file, page) = queens_trace(dir.path());
     let trace = read_trace(&file);
     let nodes = trace.nodes();
     // A maximal failed subtree: folded when the page opens.
@@ -471,7 +470,7 @@ fn clicks_and_navigation_in_the_browser() {
     );
     let html = std::fs::read_to_string(&page).unwrap();
     let at = html.rfind("</body>").unwrap();
-    let driven = dir.join("driven.html");
+    let driven = dir.path().join("driven.html");
     std::fs::write(
         &driven,
         format!("{}{script}{}", &html[..at], &html[at + 7..]),
@@ -500,7 +499,6 @@ fn clicks_and_navigation_in_the_browser() {
         "hash": format!("#node={q5}"),
     });
     assert_eq!(out, expected);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -512,7 +510,7 @@ fn a_big_page_in_the_browser() {
         return;
     };
     let dir = scratch("big");
-    let (file, page) = write_page(&dir, "big", &bytes);
+    let (file, page) = write_page(dir.path(), "big", &bytes);
     let size = std::fs::metadata(&page).unwrap().len();
     // A node deep in the last part of the search, and the last solution.
     let deep = parsed
@@ -526,7 +524,7 @@ fn a_big_page_in_the_browser() {
     let times = check_in_browser(&chromium, &file, &page, &[deep, last]);
     // The small page's time is the browser's own start-up, for comparison.
     let queens_dir = scratch("big-baseline");
-    let (_, small) = queens_trace(&queens_dir);
+    let (_, small) = queens_trace(queens_dir.path());
     let (_, baseline) = dump_dom(&chromium, &small, 0);
     eprintln!(
         "{} nodes, page {:.1} MB: chromium --dump-dom took {:?} (a small page: {baseline:?})",
@@ -534,8 +532,6 @@ fn a_big_page_in_the_browser() {
         size as f64 / 1e6,
         times
     );
-    let _ = std::fs::remove_dir_all(dir);
-    let _ = std::fs::remove_dir_all(queens_dir);
 }
 
 /// Every `src=` or `href=` in the page, whatever the quoting, and any CSS `url(`
@@ -543,7 +539,7 @@ fn a_big_page_in_the_browser() {
 #[test]
 fn the_page_loads_nothing_from_the_network() {
     let dir = scratch("offline");
-    let (_, page) = queens_trace(&dir);
+    let (_, page) = queens_trace(dir.path());
     let html = std::fs::read_to_string(&page).unwrap().to_ascii_lowercase();
     for attribute in ["src", "href", "url(", "@import", "action"] {
         let mut rest = html.as_str();
@@ -562,7 +558,6 @@ fn the_page_loads_nothing_from_the_network() {
     for fetch in ["<link", "fetch(", "xmlhttprequest", "<iframe", "websocket"] {
         assert!(!html.contains(fetch), "{fetch}");
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// The page's data holds the first nodes only when asked, and says how many it
@@ -604,9 +599,9 @@ fn the_page_caps_its_nodes_and_escapes_names() {
 #[test]
 fn the_command_line_on_cut_traces_failed_nodes_and_capped_trees() {
     let dir = scratch("cli");
-    let (file, _) = sudoku_trace(&dir);
+    let (file, _) = sudoku_trace(dir.path());
     let text = std::fs::read_to_string(&file).unwrap();
-    let head = dir.join("head.jsonl");
+    let head = dir.path().join("head.jsonl");
     let first: String = text.lines().take(100).map(|l| format!("{l}\n")).collect();
     std::fs::write(&head, first).unwrap();
     let run = Command::new(ALLDIFF)
@@ -672,7 +667,7 @@ fn the_command_line_on_cut_traces_failed_nodes_and_capped_trees() {
     assert!(tree.contains("style=dashed, label=\""), "{tree}");
     assert!(tree.contains("307 more nodes not shown"), "{tree}");
 
-    let same = dir.join("trace.html");
+    let same = dir.path().join("trace.html");
     std::fs::copy(&file, &same).unwrap();
     let run = Command::new(ALLDIFF)
         .args(["trace", "view", same.to_str().unwrap()])
@@ -684,5 +679,4 @@ fn the_command_line_on_cut_traces_failed_nodes_and_capped_trees() {
     let page = alldiff(&["trace", "view", file.to_str().unwrap(), "-o", "-"]);
     assert!(page.starts_with("<!DOCTYPE html>"));
     assert_eq!(page_data(&page)["summary"]["nodes"], 366);
-    let _ = std::fs::remove_dir_all(dir);
 }

@@ -1,5 +1,5 @@
-//! What the command-line tests of the output formats share: running the
-//! binary, reading JSON Lines, and the puzzles they feed it.
+//! What the command-line tests share: running the binary, reading JSON Lines,
+//! input files, and the puzzles they feed it.
 #![allow(
     dead_code,
     reason = "each test binary uses its own part of this module"
@@ -9,6 +9,7 @@ use std::io::Write as _;
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
+use tempfile::NamedTempFile;
 
 pub const CLASSIC: &str =
     "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
@@ -17,6 +18,18 @@ pub const CLASSIC_SOLUTION: &str =
 /// Arto Inkala's puzzle: it needs search (diabolical), and guesses to explain.
 pub const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// A fresh file in the system temp dir holding `contents`, removed when the
+/// guard drops, so a failing test leaves nothing behind either.
+pub fn temp_file(name: &str, contents: &[u8]) -> NamedTempFile {
+    let file = tempfile::Builder::new()
+        .prefix(&format!("alldiff-cli-{name}-"))
+        .suffix(".txt")
+        .tempfile()
+        .expect("temp file");
+    std::fs::write(file.path(), contents).expect("temp file");
+    file
+}
 
 /// What a run of the binary produced.
 #[derive(Debug)]

@@ -196,13 +196,16 @@ mod tests {
 
     #[test]
     fn the_configuration_names_what_was_installed() {
-        let dir = std::env::temp_dir().join(format!("alldiff-install-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
+        let guard = tempfile::Builder::new()
+            .prefix("alldiff-install-")
+            .tempdir()
+            .unwrap();
+        let dir = guard.path();
         fs::create_dir_all(dir.join(LIBRARY_DIR)).unwrap();
         fs::write(dir.join(LIBRARY_DIR).join("stale.mzn"), "").unwrap();
-        let written = install(&dir, Path::new("/opt/it's/alldiff")).unwrap();
+        let written = install(dir, Path::new("/opt/it's/alldiff")).unwrap();
         assert_eq!(written.len(), 3);
-        let dir = fs::canonicalize(&dir).unwrap();
+        let dir = fs::canonicalize(dir).unwrap();
         let config: serde_json::Value =
             serde_json::from_str(&fs::read_to_string(dir.join(CONFIG_FILE)).unwrap()).unwrap();
         assert!(config["id"].as_str().unwrap().ends_with("alldiff"));
@@ -227,6 +230,5 @@ mod tests {
             launcher.ends_with("exec '/opt/it'\\''s/alldiff' fzn \"$@\"\n"),
             "{launcher}"
         );
-        fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,7 +1,6 @@
 //! Reading items from arguments, files and streams.
 use super::*;
 use std::io::{Cursor, Read};
-use std::path::PathBuf;
 
 fn all(mut input: Input) -> Vec<Item> {
     std::iter::from_fn(|| input.next_item().unwrap())
@@ -160,15 +159,18 @@ fn arguments_are_items_in_order_and_never_skipped() {
     );
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("alldiff-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder under the system temp dir, removed when the guard drops.
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("alldiff-cli-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
 fn a_missing_file_is_an_error_naming_it() {
-    let path = temp_dir("missing").join("no-such-file.txt");
+    let dir = temp_dir("missing");
+    let path = dir.path().join("no-such-file.txt");
     let err = Input::from_path(&path).err().expect("must fail");
     let msg = format!("{err:#}");
     assert!(msg.contains(&path.display().to_string()), "{msg}");
@@ -177,8 +179,9 @@ fn a_missing_file_is_an_error_naming_it() {
 
 #[test]
 fn a_directory_is_an_error_naming_it() {
-    let dir = temp_dir("dir");
-    let err = Input::from_path(&dir).err().expect("must fail");
+    let guard = temp_dir("dir");
+    let dir = guard.path();
+    let err = Input::from_path(dir).err().expect("must fail");
     let msg = format!("{err:#}");
     assert!(msg.contains(&dir.display().to_string()), "{msg}");
     assert!(msg.contains("is a directory"), "{msg}");
@@ -186,7 +189,8 @@ fn a_directory_is_an_error_naming_it() {
 
 #[test]
 fn an_empty_file_has_no_items_and_a_file_knows_its_size() {
-    let dir = temp_dir("files");
+    let guard = temp_dir("files");
+    let dir = guard.path();
     let empty = dir.join("empty.txt");
     std::fs::write(&empty, b"").unwrap();
     let mut input = Input::from_path(&empty).unwrap();
@@ -203,7 +207,8 @@ fn an_empty_file_has_no_items_and_a_file_knows_its_size() {
 
 #[test]
 fn an_output_over_the_input_is_refused_by_any_name() {
-    let dir = temp_dir("same");
+    let guard = temp_dir("same");
+    let dir = guard.path();
     let input = dir.join("in.txt");
     std::fs::write(&input, b"a\n").unwrap();
     let other = dir.join("out.txt");
