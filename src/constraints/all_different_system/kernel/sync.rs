@@ -16,9 +16,20 @@ impl<const W: usize> Kernel<W> {
         // alone (a search decision) is cheaper a value at a time.
         let many = modified.len() > 1;
         let (mut newly_fixed, mut groups) = (VarSet::EMPTY, 0u64);
+        // A domain with every value lost none, and is not fixed (unless the window
+        // has one value): at a search's first call every variable counts as
+        // modified, and most of those that are not clues are such.
+        let whole = if is_single(self.shape.every_value) {
+            0
+        } else {
+            self.shape.every_value
+        };
         for &i in modified {
             let i = i as usize;
             let domain = self.domains[i];
+            if domain == whole {
+                continue;
+            }
             if many && is_single(domain) {
                 newly_fixed.insert(i);
                 self.scratch.fixed_to[domain.trailing_zeros() as usize].insert(i);
