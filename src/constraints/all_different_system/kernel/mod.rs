@@ -360,7 +360,7 @@ impl<const W: usize> Kernel<W> {
                 let v = self.domains[i].trailing_zeros() as usize;
                 let pruned = self.candidates[v].and(self.shape.peers[i]);
                 if !pruned.is_empty() {
-                    self.remove_inline(v, pruned)?;
+                    self.remove_inline::<true>(v, pruned)?;
                     // `v`'s one place in the groups of `i` is now `i`, fixed to it:
                     // nothing to examine there.
                     (self.scratch.dirty).remove_groups_of(v, i, &self.shape.group_sets);
