@@ -59,13 +59,15 @@ impl<const W: usize> Kernel<W> {
     }
 
     /// Queues the variables of `set` that are fixed, for their values to leave their
-    /// peers.
+    /// peers. They are found with the value sets, which must describe the domains:
+    /// a few word operations a value instead of a test a variable.
     pub(super) fn queue_fixed(&mut self, set: VarSet<W>) {
-        for i in set.ones() {
-            if is_single(self.domains[i]) {
-                self.scratch.fixed.insert(i);
-            }
+        let (mut once, mut twice) = (VarSet::EMPTY, VarSet::EMPTY);
+        for &places in &self.candidates.0[..self.shape.values] {
+            twice = twice.or(once.and(places));
+            once = once.or(places);
         }
+        self.scratch.fixed = self.scratch.fixed.or(set.and(once.minus(twice)));
     }
 
     /// Queues the groups of variable `i` for each of the `values`.
