@@ -52,7 +52,7 @@ impl<const W: usize> Kernel<W> {
                 self.scratch.locked_removed[j] |= 1 << v;
             }
         }
-        self.remove_from(v, pruned)
+        self.remove_from::<true>(v, pruned)
     }
 
     /// Word `w` of the groups other than `g` that hold every variable of `places`:

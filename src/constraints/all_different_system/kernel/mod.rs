@@ -369,7 +369,7 @@ impl<const W: usize> Kernel<W> {
                 let v = self.domains[i].trailing_zeros() as usize;
                 let pruned = self.candidates[v].and(self.shape.peers[i]);
                 if !pruned.is_empty() {
-                    if let Err(conflict) = self.remove_inline(v, pruned) {
+                    if let Err(conflict) = self.remove_inline::<true>(v, pruned) {
                         self.peer_emptied(i);
                         return Err(conflict);
                     }
