@@ -96,11 +96,12 @@
 //! candidates at every node) and far fewer than singles alone on hard collections such
 //! as 17-clue and `top1465` puzzles (a fifth of the nodes on 17-clue puzzles). It is the
 //! default ([`SolverOptions::default`]), with first fail, ties to the cells of the groups
-//! that failed most: on the generator's puzzles and on puzzles with several solutions
-//! its root costs about a tenth and a fifth more than singles alone, on hard
-//! collections it is up to a third faster than [`Propagation::SystemAdaptive`] (singles
-//! until a search has failed [`ESCALATION_FAILURES`] times, then locked candidates at
-//! the root, the search starting again with them), which pays for the restart.
+//! that failed most. On the generator's puzzles and on puzzles with several solutions
+//! its root's rule costs more than it saves (a sixth and a fifth more instructions
+//! than singles alone); on 17-clue and `top1465` puzzles it takes a fifth and a
+//! quarter fewer than [`Propagation::SystemAdaptive`] (singles until a search has
+//! failed [`ESCALATION_FAILURES`] times, then locked candidates at the root, the
+//! search starting again with them), which pays for the restart.
 //! Locked candidates at every node search the fewest nodes but cost the most per node.
 //! The measurements, against the `sudoku` crate and between these choices, are in
 //! `docs/performance.md`. The system blames each failure on the group it lay in
