@@ -287,6 +287,10 @@ pub(crate) struct Brancher {
     /// Whether every weighted degree is the same (`degrees_alike` and no failure
     /// since the weights were reset): both weighted orders are then first fail.
     weights_alike: bool,
+    /// Whether a failure raised a weight since the weights were reset: if not,
+    /// [`Brancher::restart`] has nothing to reset (most of a Sudoku generator's
+    /// uniqueness checks never fail).
+    raised: bool,
     /// The variables a failed propagator blamed ([`Propagator::blame`]), for a moment.
     culprits: Vec<VarId>,
 }
@@ -309,6 +313,7 @@ impl Brancher {
             weighted_degrees: degrees.clone(),
             degrees_alike,
             weights_alike: degrees_alike,
+            raised: false,
             degrees,
             culprits: Vec::new(),
         };
@@ -367,10 +372,11 @@ impl Brancher {
         for phase in &mut self.phases {
             phase.chooser.reseed();
         }
-        // Only dom/wdeg reads (and raises) the weights.
-        if self.weighted {
+        // Only dom/wdeg raises the weights (`failed`).
+        if self.raised {
             self.weighted_degrees.copy_from_slice(&self.degrees);
             self.weights_alike = self.degrees_alike;
+            self.raised = false;
         }
     }
 
@@ -387,6 +393,7 @@ impl Brancher {
             return;
         }
         self.weights_alike = false;
+        self.raised = true;
         self.culprits.clear();
         propagator.blame(&mut self.culprits);
         if self.culprits.is_empty() {
