@@ -40,7 +40,8 @@ seconds() {
   echo "scale=6; ($end - $start) / 1000000000" | bc
 }
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# The median of the arguments.
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 before=${BEFORE:-}
 printf '%-28s %9s %12s %12s %14s %14s %7s' file puzzles alldiff_s anchor_s alldiff/s anchor/s ratio
@@ -61,12 +62,12 @@ for file in "$@"; do
     ours+=("$(seconds "$alldiff" solve --threads 1 --format line "${extra[@]}" --input "$file")")
     theirs+=("$(seconds "$anchor" --solve "$file")")
   done
-  a=$(printf '%s\n' "${ours[@]}" | median)
-  b=$(printf '%s\n' "${theirs[@]}" | median)
+  a=$(median "${ours[@]}")
+  b=$(median "${theirs[@]}")
   printf '%-28s %9d %12.3f %12.3f %14.0f %14.0f %7.3f' "$(basename "$file")" "$n" "$a" "$b" \
     "$(echo "$n / $a" | bc -l)" "$(echo "$n / $b" | bc -l)" "$(echo "$b / $a" | bc -l)"
   if [[ -n $before ]]; then
-    o=$(printf '%s\n' "${olds[@]}" | median)
+    o=$(median "${olds[@]}")
     printf ' %9.3f %7.3f %12.3f' "$o" "$(echo "$b / $o" | bc -l)" "$(echo "$o / $a" | bc -l)"
   fi
   echo
@@ -91,12 +92,12 @@ if [[ $generate -gt 0 ]]; then
     ours+=("$(echo "$generate / $(seconds "$alldiff" "${gen[@]}" --seed "$i")" | bc -l)")
     theirs+=("$(BENCH_SECS=1 "$anchor" --generate | sed -E 's/^generate: ([0-9.]+) .*/\1/')")
   done
-  a=$(printf '%s\n' "${ours[@]}" | median)
-  b=$(printf '%s\n' "${theirs[@]}" | median)
+  a=$(median "${ours[@]}")
+  b=$(median "${theirs[@]}")
   printf '%-28s %9d %12s %12s %14.0f %14.0f %7.3f' "generate (rotate180, minimal)" "$generate" - - \
     "$a" "$b" "$(echo "$a / $b" | bc -l)"
   if [[ -n $before ]]; then
-    o=$(printf '%s\n' "${olds[@]}" | median)
+    o=$(median "${olds[@]}")
     printf ' %9s %7.3f %12.3f' - "$(echo "$o / $b" | bc -l)" "$(echo "$a / $o" | bc -l)"
   fi
   echo

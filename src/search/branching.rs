@@ -284,12 +284,10 @@ pub(crate) struct Brancher {
     weighted_degrees: Vec<u64>,
     /// Whether every variable has the same number of constraints.
     degrees_alike: bool,
-    /// Whether every weighted degree is the same (`degrees_alike` and no failure
-    /// since the weights were reset): both weighted orders are then first fail.
-    weights_alike: bool,
     /// Whether a failure raised a weight since the weights were reset: if not,
     /// [`Brancher::restart`] has nothing to reset (most of a Sudoku generator's
-    /// uniqueness checks never fail).
+    /// uniqueness checks never fail), and with `degrees_alike` every weighted degree
+    /// is the same, so both weighted orders are first fail.
     raised: bool,
     /// The variables a failed propagator blamed ([`Propagator::blame`]), for a moment.
     culprits: Vec<VarId>,
@@ -312,7 +310,6 @@ impl Brancher {
             vars_of,
             weighted_degrees: degrees.clone(),
             degrees_alike,
-            weights_alike: degrees_alike,
             raised: false,
             degrees,
             culprits: Vec::new(),
@@ -375,7 +372,6 @@ impl Brancher {
         // Only dom/wdeg raises the weights (`failed`).
         if self.raised {
             self.weighted_degrees.copy_from_slice(&self.degrees);
-            self.weights_alike = self.degrees_alike;
             self.raised = false;
         }
     }
@@ -392,7 +388,6 @@ impl Brancher {
         if !self.weighted {
             return;
         }
-        self.weights_alike = false;
         self.raised = true;
         self.culprits.clear();
         propagator.blame(&mut self.culprits);
@@ -460,7 +455,9 @@ impl Brancher {
     fn select_var(&self, store: &Store) -> Option<u32> {
         let order = match self.default.config.variable_order {
             // Most searches with few nodes never fail: no weights to read.
-            order if order.reads_weights() && self.weights_alike => VariableOrder::SmallestDomain,
+            order if order.reads_weights() && self.degrees_alike && !self.raised => {
+                VariableOrder::SmallestDomain
+            }
             order => order,
         };
         if order.reads_weights() {
