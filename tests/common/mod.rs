@@ -4,6 +4,8 @@
     reason = "each test binary uses its own part of this module"
 )]
 
+pub mod edges;
+
 use std::collections::BTreeSet;
 
 use alldiff::{Model, SearchConfig, Strength, ValueOrder, VarId, VariableOrder};

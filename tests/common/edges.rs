@@ -1,0 +1,136 @@
+//! Domains that reach the edges the engine's representations have: values on both
+//! sides of a 64-value word boundary, spans of one word and a bit (60-70) and of two
+//! (120-130), wide sparse spans, negative values, the ends of `i32`, and holes.
+//!
+//! A case draws one [`Window`] and then every domain inside it, so that the domains of
+//! one model sit near each other (an all-different over `0..=2` and `63..=64` spans 65
+//! values) while the window itself may lie anywhere. Every domain has few values, so a
+//! brute-force oracle still enumerates the assignments; the store then picks the small
+//! shape (span at most 64), the bitset (up to 4096) or the sparse table (wider).
+//!
+//! Use [`edge_domains`] for a whole case, or [`window`] and [`domain_in`] to draw more
+//! from the same window (offsets, constants, tuples with [`value_in`]).
+
+use proptest::prelude::*;
+
+/// Where a case's values lie: the smallest value and how many values the window spans.
+#[derive(Clone, Copy, Debug)]
+pub struct Window {
+    /// The smallest value a domain of the case may hold.
+    pub low: i32,
+    /// The number of values from `low` on that a domain may hold (at least 1).
+    pub span: u32,
+}
+
+impl Window {
+    /// The largest value of the window.
+    pub fn high(self) -> i32 {
+        (i64::from(self.low) + i64::from(self.span) - 1) as i32
+    }
+
+    /// The `offset`-th value of the window, clamped to it.
+    pub fn at(self, offset: u32) -> i32 {
+        (i64::from(self.low) + i64::from(offset.min(self.span - 1))) as i32
+    }
+}
+
+/// A window's span: a few values, a word and a bit, two words, a wide sparse span, or
+/// the whole `i32` range.
+fn span() -> impl Strategy<Value = u32> {
+    prop_oneof![
+        3 => 2u32..=8,
+        3 => 60u32..=70,
+        2 => 120u32..=130,
+        1 => 4000u32..=4200,
+        1 => Just(1u32 << 20),
+        1 => Just(u32::MAX),
+    ]
+}
+
+/// A window's lowest value, given its span: near zero, on either side of a multiple of
+/// 64 (negative ones too), or against either end of `i32`.
+fn low(span: u32) -> impl Strategy<Value = i32> {
+    let top = i64::from(i32::MAX) - i64::from(span) + 1;
+    let clamp = move |v: i64| v.clamp(i64::from(i32::MIN), top) as i32;
+    prop_oneof![
+        2 => (-3i64..=3).prop_map(clamp),
+        4 => (-4i64..=4, -3i64..=3).prop_map(move |(k, d)| clamp(64 * k + d)),
+        1 => (-3i64..=3, -2i64..=2).prop_map(move |(k, d)| clamp((1 << 20) * k + 64 + d)),
+        2 => (0i64..=3).prop_map(move |d| clamp(i64::from(i32::MIN) + d)),
+        2 => (0i64..=3).prop_map(move |d| clamp(top - d)),
+    ]
+}
+
+/// A window for one case.
+pub fn window() -> impl Strategy<Value = Window> {
+    span().prop_flat_map(|span| low(span).prop_map(move |low| Window { low, span }))
+}
+
+/// An offset into a window of `span` values, drawn towards its ends and its 64-value
+/// word boundaries.
+fn offset(span: u32) -> impl Strategy<Value = u32> {
+    let last = span - 1;
+    let near = move |base: u32| (0u32..=3).prop_map(move |d| base.saturating_add(d).min(last));
+    prop_oneof![
+        3 => 0..=last,
+        2 => near(0),
+        2 => (0u32..=3).prop_map(move |d| last.saturating_sub(d)),
+        1 => near(62.min(last)),
+        1 => near(126.min(last)),
+    ]
+}
+
+/// A value of the window.
+pub fn value_in(window: Window) -> impl Strategy<Value = i32> {
+    offset(window.span).prop_map(move |o| window.at(o))
+}
+
+/// A domain of 1 to `max_size` values of the window: a run of consecutive values, a
+/// run with a hole, or values scattered over the window. Sorted, without repeats.
+pub fn domain_in(window: Window, max_size: usize) -> impl Strategy<Value = Vec<i32>> {
+    let max_size = max_size.max(1);
+    let run = (offset(window.span), 1..=max_size).prop_map(move |(start, len)| {
+        (0..len as u32)
+            .map(|i| window.at(start.saturating_add(i)))
+            .collect::<Vec<_>>()
+    });
+    let holed = (offset(window.span), 3..=max_size.max(3) + 1, any::<prop::sample::Index>())
+        .prop_map(move |(start, len, hole)| {
+            let hole = 1 + hole.index(len - 2) as u32;
+            (0..len as u32)
+                .filter(|&i| i != hole)
+                .map(|i| window.at(start.saturating_add(i)))
+                .collect::<Vec<_>>()
+        });
+    let scattered = prop::collection::vec(offset(window.span), 1..=max_size)
+        .prop_map(move |offsets| offsets.into_iter().map(|o| window.at(o)).collect());
+    prop_oneof![2 => run, 1 => holed, 2 => scattered].prop_map(move |mut values: Vec<i32>| {
+        values.sort_unstable();
+        values.dedup();
+        values.truncate(max_size);
+        values
+    })
+}
+
+/// `count` domains of 1 to `max_size` values each, all in one window.
+pub fn edge_domains(
+    count: impl Into<prop::collection::SizeRange>,
+    max_size: usize,
+) -> impl Strategy<Value = Vec<Vec<i32>>> {
+    let count = count.into();
+    window().prop_flat_map(move |w| prop::collection::vec(domain_in(w, max_size), count.clone()))
+}
+
+/// Domains near zero (`-4..=4`) or at the edges, one case in `edge_weight + 1` near
+/// zero: the old small generators' cases stay, the edges are added.
+pub fn small_or_edge_domains(
+    count: impl Into<prop::collection::SizeRange> + Clone,
+    max_size: usize,
+) -> impl Strategy<Value = Vec<Vec<i32>>> {
+    let near_zero = Window { low: -4, span: 9 };
+    let count_small: prop::collection::SizeRange = count.clone().into();
+    prop_oneof![
+        1 => prop::collection::vec(domain_in(near_zero, max_size), count_small),
+        2 => edge_domains(count, max_size),
+    ]
+}
