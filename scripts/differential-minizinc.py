@@ -165,8 +165,13 @@ def model():
     search = rng.choice(['', '', f':: int_search(x, {rng.choice(["input_order","first_fail","anti_first_fail","smallest","largest","occurrence","most_constrained","max_regret","dom_w_deg"])}, {rng.choice(["indomain_min","indomain_max","indomain_median","indomain_middle","indomain_split","indomain_reverse_split","indomain_random"])}, complete)',
                          ':: seq_search([int_search(x, first_fail, indomain_min, complete)' + (', bool_search(b, input_order, indomain_max, complete)' if m else '') + '])'])
     if rng.random() < 0.35:
-        # Relative to the window, so that the objective stays within 32 bits.
-        coeffs = ' + '.join(f'{rng.randint(-3,4)}*(x[{i}] - {lo})' for i in range(1, n + 1))
+        # Relative to the window, and over a far window with coefficients that add up
+        # to 0, so that the objective and the constant MiniZinc folds out of it stay
+        # within 32 bits (alldiff reads FlatZinc constants as 32-bit values).
+        weights = [rng.randint(-3, 4) for _ in range(n)]
+        if not small:
+            weights[-1] -= sum(weights)
+        coeffs = ' + '.join(f'{w}*(x[{i}] - {lo})' for i, w in enumerate(weights, 1))
         lines.append(f'var int: obj = {coeffs};')
         lines.append(f'solve {search} {rng.choice(["minimize","maximize"])} obj;')
         lines.append('output ["obj=", show(obj)];')
