@@ -24,7 +24,7 @@ there was one.
 Two aliasings are left out on purpose, because Gecode 6.2 answers them wrongly:
 `x mod x = x` (it accepts x = 2) and `b = (c xor b)` (it lets c be true).
 """
-import argparse, os, random, re, shutil, subprocess, sys, tempfile, time
+import argparse, os, random, re, shutil, signal, subprocess, sys, tempfile, time
 
 ap = argparse.ArgumentParser()
 ap.add_argument('--seconds', type=float, default=60)
@@ -204,11 +204,16 @@ def setup(folder):
 
 def run(env, solver_args, path):
     """The status and the set of solutions printed, or ('error', message)."""
+    # In a session of its own, so that a timeout ends the solver MiniZinc started too.
+    p = subprocess.Popen(['minizinc', *solver_args, '-a', path], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
     try:
-        r = subprocess.run(['minizinc', *solver_args, '-a', path], capture_output=True,
-                           text=True, timeout=20, env=env)
+        out, err = p.communicate(timeout=20)
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
         return ('timeout', None)
+    r = subprocess.CompletedProcess(p.args, p.returncode, out, err)
     if r.returncode != 0:
         return ('error', r.stderr.strip()[-300:])
     sols, cur = set(), []
