@@ -546,3 +546,24 @@ fn all_different_over_a_word_and_a_bit_counts_every_solution_at_every_strength()
         assert_eq!(solver.count(None).solutions, 6, "{strength:?}, reset");
     }
 }
+
+/// The same for two all-different groups sharing a view, with their intersection:
+/// `y` in `63..=64` fits one word with `x` in `0..=2` only once `y = 63` is assumed.
+/// Before the fix, the intersection kept that window after the reset, read `y = 64`
+/// as no value, and lost the solutions with `y = 64, z = 63`.
+#[test]
+fn intersection_over_a_word_and_a_bit_counts_every_solution() {
+    let mut model = Model::new();
+    let x = model.int_var(0, 2).unwrap();
+    let y = model.int_var(63, 64).unwrap();
+    let z = model.int_var(62, 63).unwrap();
+    model.all_different([y, z]).unwrap();
+    model.all_different([y, x]).unwrap();
+    model.intersection([y, z], [y, x]).unwrap();
+    let mut solver = Solver::new(model);
+    solver.assume(y, 63).unwrap();
+    assert_eq!(solver.count(None).solutions, 3);
+    solver.reset();
+    // x free; (y, z) one of (63, 62), (64, 62), (64, 63).
+    assert_eq!(solver.count(None).solutions, 3 * 3);
+}

@@ -5,6 +5,7 @@ use crate::constraints::all_different_bounds::{Bounds, HallIntervals};
 use crate::constraints::matching::Matching;
 use crate::constraints::matching_bits::{BitMatching, insert, range_set};
 use crate::constraints::value_index::ValueIndex;
+use crate::constraints::word_window::window_shifts;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
 use crate::propagator::{Conflict, Context, PostContext, Priority, Propagator, Rule, Wake};
@@ -59,9 +60,7 @@ pub struct AllDifferent {
     views: Vec<View>,
     strength: Strength,
     /// When the views' values fit one 64-value window: how far each view's domain word
-    /// shifts left into it (see [`window_shifts`]). Found when posted, from the model's
-    /// domains, of which every later call's are subsets: a search, a restart or a
-    /// pop may widen the domains again up to those, never beyond.
+    /// shifts left into it, found when posted ([`window_shifts`]).
     window: Option<Vec<u32>>,
     work: Vec<u32>,
     counts: Vec<u32>,
@@ -560,20 +559,6 @@ impl AllDifferent {
     }
 }
 
-/// How far each domain word shifts left into one 64-value window holding every view's
-/// values, given each view's word and the value its bit 0 stands for (`None` for a
-/// domain of more than one word); `None` when they do not fit one window.
-fn window_shifts(words: impl Iterator<Item = Option<(u64, i64)>>) -> Option<Vec<u32>> {
-    let words: Vec<(u64, i64)> = words.collect::<Option<_>>()?;
-    let base = words.iter().map(|&(_, b)| b).min()?;
-    let fits = |&(word, view_base): &(u64, i64)| {
-        let shift = view_base - base;
-        let top = 63 - i64::from(word.leading_zeros());
-        (shift + top < 64).then_some(shift as u32)
-    };
-    words.iter().map(fits).collect()
-}
-
 /// Whether Régin's filtering would remove nothing from views of these sizes, once value
 /// elimination has run. It removes a value only outside a Hall set (views whose union
 /// has as many values as views) and fails only on a set with fewer values than views;
@@ -642,10 +627,7 @@ impl Propagator for AllDifferent {
             Some((u32::try_from(cell).ok()?, base.checked_add(view.offset)?))
         });
         self.cells = cells.collect::<Option<_>>().unwrap_or_default();
-        self.window = window_shifts(self.views.iter().map(|&view| {
-            let (word, base) = ctx.small_word(view.var)?;
-            Some((word, i64::from(base) + i64::from(view.offset)))
-        }));
+        self.window = window_shifts(ctx, &self.views);
         if self.strength == Strength::Domain {
             let lo = self.views.iter().map(|&v| i64::from(ctx.min(v))).min();
             let hi = self.views.iter().map(|&v| i64::from(ctx.max(v))).max();
