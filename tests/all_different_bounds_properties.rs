@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 
 use alldiff::{Model, SearchConfig, Solver, Strength, View};
 use common::edges::{check_posted, offset_for, small_or_edge_domains, value_range, view_fits};
-use common::postings::{POSTINGS, post_all_different};
+use common::postings::check_every_posting;
 use proptest::prelude::*;
 
 type Domains = Vec<BTreeSet<i32>>;
@@ -237,33 +237,14 @@ proptest! {
     }
 }
 
-/// Every posting of the case's all-different (each strength, the system) finds the
-/// brute-force solutions, keeps them at the root, and finds them again after a
-/// search under an assumption.
+/// Every posting of the case's all-different against brute force (see
+/// [`check_every_posting`]), when its views fit.
 fn check_postings(case: &Case) -> Result<(), TestCaseError> {
     let domains = as_vecs(&case.domains);
     if !(case.views.iter()).all(|&(x, a)| view_fits(&domains[x], a)) {
         return Ok(());
     }
-    let expected = common::brute_force(&domains, &|values| {
-        let seen: BTreeSet<i64> = (case.views.iter())
-            .map(|&(x, a)| i64::from(values[x]) + i64::from(a))
-            .collect();
-        seen.len() == case.views.len()
-    });
-    let groups = [case.views.clone()];
-    for posting in POSTINGS {
-        let build = || {
-            let mut model = Model::new();
-            let vars = common::vars(&mut model, &domains);
-            post_all_different(&mut model, &vars, &domains, &groups, posting)
-                .expect("the views fit");
-            (model, vars)
-        };
-        common::check_solutions(&expected, &[SearchConfig::new()], &build)?;
-        common::check_assumed_then_reset(&expected, &domains, &|| Ok(build()))?;
-    }
-    Ok(())
+    check_every_posting(&domains, &[case.views.clone()], &[SearchConfig::new()])
 }
 
 proptest! {

@@ -2,7 +2,9 @@
 //! [`AllDifferentSystem`] with each setting of locked candidates.
 
 use alldiff::constraints::{AllDifferentSystem, LockedCandidates};
-use alldiff::{Model, ModelError, Strength, VarId};
+use std::collections::BTreeSet;
+
+use alldiff::{Model, ModelError, SearchConfig, Strength, VarId};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -103,4 +105,39 @@ fn post_system<'a>(
         Err(error) => prop_assert!(false, "a system over {low}..={high}: {error:?}"),
     }
     Ok(separate)
+}
+
+/// Whether `values` satisfy every all-different group (views as variable index and
+/// offset), in `i64`.
+pub fn groups_hold(groups: &[Vec<(usize, i32)>], values: &[i32]) -> bool {
+    groups.iter().all(|group| {
+        let seen: BTreeSet<i64> = (group.iter())
+            .map(|&(x, offset)| i64::from(values[x]) + i64::from(offset))
+            .collect();
+        seen.len() == group.len()
+    })
+}
+
+/// Every posting of the all-different `groups` over variables with `domains` (every
+/// view fitting `i32`) finds the brute-force solutions under each of `configs`, keeps
+/// them at the root ([`check_solutions`](super::check_solutions)), and finds them
+/// again after a search under an assumption
+/// ([`check_assumed_then_reset`](super::check_assumed_then_reset)).
+pub fn check_every_posting(
+    domains: &[Vec<i32>],
+    groups: &[Vec<(usize, i32)>],
+    configs: &[SearchConfig],
+) -> Result<(), TestCaseError> {
+    let expected = super::brute_force(domains, &|values| groups_hold(groups, values));
+    for posting in POSTINGS {
+        let build = || {
+            let mut model = Model::new();
+            let vars = super::vars(&mut model, domains);
+            post_all_different(&mut model, &vars, domains, groups, posting)?;
+            Ok((model, vars))
+        };
+        super::check_solutions(&expected, configs, &|| build().expect("posted"))?;
+        super::check_assumed_then_reset(&expected, domains, &build)?;
+    }
+    Ok(())
 }
