@@ -244,7 +244,11 @@ fn check_postings(case: &Case) -> Result<(), TestCaseError> {
     if !(case.views.iter()).all(|&(x, a)| view_fits(&domains[x], a)) {
         return Ok(());
     }
-    check_every_posting(&domains, &[case.views.clone()], &[SearchConfig::new()])
+    check_every_posting(
+        &domains,
+        std::slice::from_ref(&case.views),
+        &[SearchConfig::new()],
+    )
 }
 
 proptest! {
