@@ -26,6 +26,14 @@ enum Spec {
 }
 
 impl Spec {
+    /// An all-different's views.
+    fn group(&self) -> Option<Vec<(usize, i32)>> {
+        match self {
+            Spec::AllDifferent(views) => Some(views.clone()),
+            _ => None,
+        }
+    }
+
     /// Whether the values satisfy it, in `i64` (a view may reach past `i32`).
     fn holds(&self, values: &[i32]) -> bool {
         let at = |(var, offset): (usize, i32)| i64::from(values[var]) + i64::from(offset);
@@ -159,12 +167,7 @@ fn brute_force(problem: &Problem) -> BTreeSet<Vec<i32>> {
 fn build(problem: &Problem, posting: Posting) -> Result<(Model, Vec<VarId>), TestCaseError> {
     let mut model = Model::new();
     let vars = common::vars(&mut model, &problem.domains);
-    let groups: Vec<Vec<(usize, i32)>> = (problem.specs.iter())
-        .filter_map(|spec| match spec {
-            Spec::AllDifferent(views) => Some(views.clone()),
-            _ => None,
-        })
-        .collect();
+    let groups: Vec<_> = problem.specs.iter().filter_map(Spec::group).collect();
     post_all_different(&mut model, &vars, &problem.domains, &groups, posting)?;
     for spec in &problem.specs {
         if !matches!(spec, Spec::AllDifferent(_)) {

@@ -20,7 +20,7 @@ use alldiff::{
     VariableOrder,
 };
 use common::edges::{small_or_edge_domains, view_fits};
-use common::postings::{Posting, post_all_different, posting};
+use common::postings::{Posting, build_with_groups, posting};
 use proptest::prelude::*;
 
 /// A constraint over (variable index, offset) views.
@@ -33,6 +33,14 @@ enum Spec {
 }
 
 impl Spec {
+    /// An all-different's views.
+    fn group(&self) -> Option<Vec<(usize, i32)>> {
+        match self {
+            Spec::AllDifferent(views) => Some(views.clone()),
+            _ => None,
+        }
+    }
+
     /// Whether the values satisfy it, in `i64`.
     fn holds(&self, values: &[i32]) -> bool {
         let at = |(var, offset): (usize, i32)| i64::from(values[var]) + i64::from(offset);
@@ -147,25 +155,12 @@ struct Search {
 
 /// A solver for the problem, searching as `search` says.
 fn build(problem: &Problem, search: Search) -> Solver {
-    let mut model = Model::new();
-    let vars = common::vars(&mut model, &problem.domains);
-    let groups: Vec<Vec<(usize, i32)>> = (problem.specs.iter())
-        .filter_map(|spec| match spec {
-            Spec::AllDifferent(views) => Some(views.clone()),
-            _ => None,
+    let groups: Vec<_> = problem.specs.iter().filter_map(Spec::group).collect();
+    let (model, vars) =
+        build_with_groups(&problem.domains, &groups, problem.posting, |model, vars| {
+            problem.specs.iter().for_each(|spec| spec.post(model, vars));
         })
-        .collect();
-    post_all_different(
-        &mut model,
-        &vars,
-        &problem.domains,
-        &groups,
-        problem.posting,
-    )
-    .expect("the all-different constraints posted as they must be");
-    for spec in &problem.specs {
-        spec.post(&mut model, &vars);
-    }
+        .expect("the all-different constraints posted as they must be");
     let mut solver = Solver::with_config(model, search.config);
     if search.phase {
         let phase = Phase::new(vars.iter().rev().copied())

@@ -17,7 +17,7 @@ use alldiff::{
     StopReason, ValueOrder, VarId, VariableOrder, View,
 };
 use common::edges::{small_or_edge_domains, view_fits};
-use common::postings::{Posting, post_all_different, posting};
+use common::postings::{Posting, build_with_groups, posting};
 use proptest::prelude::*;
 
 /// A constraint as the oracle understands it, over (variable index, offset) views.
@@ -31,6 +31,14 @@ enum Spec {
 }
 
 impl Spec {
+    /// An all-different's views.
+    fn group(&self) -> Option<Vec<(usize, i32)>> {
+        match self {
+            Spec::AllDifferent(views) => Some(views.clone()),
+            _ => None,
+        }
+    }
+
     /// Whether the values satisfy it, in `i64`.
     fn holds(&self, values: &[i32]) -> bool {
         let at = |(var, offset): (usize, i32)| i64::from(values[var]) + i64::from(offset);
@@ -210,25 +218,12 @@ fn brute_optimum(problem: &Problem, solutions: &BTreeSet<Vec<i32>>) -> Option<i6
 
 /// The model, its problem variables and the objective view.
 fn build(problem: &Problem) -> (Model, Vec<VarId>, View) {
-    let mut model = Model::new();
-    let vars = common::vars(&mut model, &problem.domains);
-    let groups: Vec<Vec<(usize, i32)>> = (problem.specs.iter())
-        .filter_map(|spec| match spec {
-            Spec::AllDifferent(views) => Some(views.clone()),
-            _ => None,
+    let groups: Vec<_> = problem.specs.iter().filter_map(Spec::group).collect();
+    let (mut model, vars) =
+        build_with_groups(&problem.domains, &groups, problem.posting, |model, vars| {
+            problem.specs.iter().for_each(|spec| spec.post(model, vars));
         })
-        .collect();
-    post_all_different(
-        &mut model,
-        &vars,
-        &problem.domains,
-        &groups,
-        problem.posting,
-    )
-    .expect("the all-different constraints posted as they must be");
-    for spec in &problem.specs {
-        spec.post(&mut model, &vars);
-    }
+        .expect("the all-different constraints posted as they must be");
     let objective = match &problem.goal {
         Goal::View((var, offset)) => vars[*var] + *offset,
         Goal::Linear(terms) => {

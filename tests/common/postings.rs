@@ -141,3 +141,18 @@ pub fn check_every_posting(
     }
     Ok(())
 }
+
+/// A model with one variable per domain, the all-different `groups` posted first as
+/// `posting` says ([`post_all_different`]), then whatever `rest` posts.
+pub fn build_with_groups(
+    domains: &[Vec<i32>],
+    groups: &[Vec<(usize, i32)>],
+    posting: Posting,
+    rest: impl FnOnce(&mut Model, &[VarId]),
+) -> Result<(Model, Vec<VarId>), TestCaseError> {
+    let mut model = Model::new();
+    let vars = super::vars(&mut model, domains);
+    post_all_different(&mut model, &vars, domains, groups, posting)?;
+    rest(&mut model, &vars);
+    Ok((model, vars))
+}
