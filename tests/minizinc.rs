@@ -12,6 +12,7 @@
 //! The protocol tests run `alldiff fzn` on FlatZinc written here, so they need no
 //! MiniZinc: the end lines, `-n`, `-t`, `-s`, `--trace`, and bad input.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -458,6 +459,37 @@ fn all_solutions_end_with_the_completion_line() {
     // -f and -r are accepted, and free search still finds every solution.
     let free = lines(&fzn(&dir, THREE, &["-a", "-f", "-r", "7"]));
     assert_eq!(free.iter().filter(|l| *l == "----------").count(), 3);
+}
+
+/// Issue 32's model: values spanning 65, one more than a word. Bounds strength (the
+/// default of `fzn_all_different_int`) printed the 3 solutions with `y = 63` only, then
+/// claimed the search complete.
+#[test]
+fn all_different_over_a_word_and_a_bit_prints_all_six_solutions_at_each_strength() {
+    let dir = temp_dir("fzn-word-and-a-bit");
+    for annotation in ["", " :: bounds", " :: domain", " :: value"] {
+        let model = format!(
+            "var 0..2: x :: output_var;\nvar 63..64: y :: output_var;\n\
+             constraint fzn_all_different_int([x, y]){annotation};\nsolve satisfy;\n"
+        );
+        let output = fzn(&dir, &model, &["-a"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let lines = lines(&output);
+        let solutions: BTreeSet<&[String]> = lines
+            .split(|l| l == "----------")
+            .filter(|s| s.len() == 2)
+            .collect();
+        let expected: BTreeSet<Vec<String>> = (0..=2)
+            .flat_map(|x| [63, 64].map(|y| vec![format!("x = {x};"), format!("y = {y};")]))
+            .collect();
+        assert_eq!(
+            solutions,
+            expected.iter().map(Vec::as_slice).collect(),
+            "{annotation}"
+        );
+        assert_eq!(lines.len(), 6 * 3 + 1, "{annotation}");
+        assert_eq!(lines.last().unwrap(), "==========", "{annotation}");
+    }
 }
 
 #[test]
