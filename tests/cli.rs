@@ -460,6 +460,53 @@ fn a_trace_over_the_input_file_is_a_usage_error() {
 }
 
 #[test]
+fn a_trace_over_the_puzzles_on_standard_input_is_refused() {
+    let guard = temp_dir("trace-over-stdin");
+    let input = guard.path().join("input.txt");
+    std::fs::write(&input, format!("{CLASSIC}\n")).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_alldiff"))
+        .args(["solve", "--trace"])
+        .arg(&input)
+        .stdin(std::fs::File::open(&input).unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--trace") && stderr.contains("standard input"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&input).unwrap(),
+        format!("{CLASSIC}\n")
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_page_over_its_trace_is_refused_by_any_name() {
+    let guard = temp_dir("view-over-trace");
+    let dir = guard.path();
+    let trace = dir.join("t.jsonl");
+    let trace = trace.to_str().unwrap();
+    assert_eq!(alldiff(&["solve", "--trace", trace, CLASSIC]).status, 0);
+    let kept = std::fs::read(trace).unwrap();
+    let linked = dir.join("page.html");
+    std::os::unix::fs::symlink(trace, &linked).unwrap();
+    let run = alldiff(&["trace", "view", trace, "-o", linked.to_str().unwrap()]);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(
+        run.stderr.contains("-o") && run.stderr.contains("trace"),
+        "{run:?}"
+    );
+    assert_eq!(
+        std::fs::read(trace).unwrap(),
+        kept,
+        "the trace was overwritten"
+    );
+}
+
+#[test]
 fn a_huge_thread_count_finishes_quickly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_alldiff"))
         .args(["solve", "--threads", "100000", CLASSIC, CLASSIC])

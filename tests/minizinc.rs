@@ -713,3 +713,34 @@ fn parallel_search_finds_a_solution_an_optimum_or_proves_there_is_none() {
         stderr(&all)
     );
 }
+
+#[test]
+fn a_trace_over_the_model_is_refused_by_any_name() {
+    let dir = temp_dir("fzn-trace-over-model");
+    let model = write_file(&dir, "model.fzn", THREE);
+    let dotted = dir.path().join(".").join("model.fzn");
+    let mut names = vec![model.clone(), dotted];
+    #[cfg(unix)]
+    {
+        let linked = dir.path().join("link.jsonl");
+        std::os::unix::fs::symlink(&model, &linked).unwrap();
+        names.push(linked);
+    }
+    for trace in names {
+        let output = Command::new(ALLDIFF)
+            .arg("fzn")
+            .arg("--trace")
+            .arg(&trace)
+            .arg(&model)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert!(stdout(&output).is_empty(), "{}", stdout(&output));
+        assert!(
+            stderr(&output).contains("--trace") && stderr(&output).contains("model"),
+            "{}",
+            stderr(&output)
+        );
+        assert_eq!(fs::read_to_string(&model).unwrap(), THREE, "{trace:?}");
+    }
+}

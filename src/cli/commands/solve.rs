@@ -17,7 +17,8 @@ use serde_json::json;
 
 use super::{new_solver, parse_item, write_header};
 use crate::cli::args::Format;
-use crate::cli::input::ensure_not_input;
+use crate::cli::args::PuzzleArgs;
+use crate::cli::output_file::{Read, ensure_not_read};
 use crate::cli::record::{Record, Stats, Style, compact};
 use crate::cli::{Item, ItemReport, SolveArgs, run_batch};
 
@@ -53,7 +54,7 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let mut puzzles = args.puzzles.clone();
     let trace = match &args.trace {
         Some(path) => {
-            ensure_not_input(path, "--trace", args.puzzles.input.as_deref())?;
+            ensure_not_read(path, "--trace", puzzles_read(&args.puzzles).as_slice())?;
             let file = File::create(path)
                 .with_context(|| format!("cannot create the trace file {}", path.display()))?;
             // One thread, so the first puzzle of the input is the one traced.
@@ -83,6 +84,19 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(code)
+}
+
+/// What the puzzles are read from: nothing for `PUZZLE` arguments, else the
+/// `--input` file or standard input.
+fn puzzles_read(args: &PuzzleArgs) -> Option<Read<'_>> {
+    match &args.input {
+        _ if !args.puzzles.is_empty() => None,
+        Some(path) if path.as_os_str() != "-" => Some(Read::File {
+            what: "the --input file",
+            path,
+        }),
+        _ => Some(Read::StandardInput),
+    }
 }
 
 fn solve_item(
