@@ -744,3 +744,47 @@ fn a_trace_over_the_model_is_refused_by_any_name() {
         assert_eq!(fs::read_to_string(&model).unwrap(), THREE, "{trace:?}");
     }
 }
+
+/// Runs `command`, killing it if it is still running after `limit`: a hang
+/// fails the test instead of stalling the suite.
+fn output_within(command: &mut Command, limit: Duration) -> Output {
+    let mut child = command
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running after {limit:?}: {command:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_thread_count_past_the_cap_is_a_usage_error_naming_it() {
+    let dir = temp_dir("fzn-parallel-cap");
+    let model = write_file(&dir, "model.fzn", THREE);
+    for threads in ["100000", "18446744073709551615"] {
+        let output = output_within(
+            Command::new(ALLDIFF)
+                .args(["fzn", "-p", threads])
+                .arg(&model),
+            Duration::from_secs(60),
+        );
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert!(stdout(&output).is_empty(), "{}", stdout(&output));
+        assert!(
+            stderr(&output).contains("at most") && stderr(&output).contains("per core"),
+            "{}",
+            stderr(&output)
+        );
+    }
+    // Up to the cap, and 0 (one per core), search as before.
+    let output = fzn(&dir, THREE, &["-p", "0"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
+use super::values::parse_parallel;
+
 /// Shown at the end of `alldiff fzn --help`.
 pub(crate) const FZN_HELP: &str = "\
 Output (MiniZinc's solver protocol):
@@ -55,10 +57,17 @@ pub(crate) struct FznArgs {
     #[arg(short = 't', long = "time-limit", value_name = "MS")]
     pub(crate) time_limit: Option<u64>,
 
-    /// Search on N threads (0: one per core). Parallel search finds one
-    /// solution, or an optimum; with -a, -n or --trace the search runs on one
-    /// thread (a note on standard error says so).
-    #[arg(short = 'p', long = "parallel", value_name = "N", default_value_t = 1)]
+    /// Search on N threads (0: one per core; at most 4 per core, else a usage
+    /// error). Parallel search finds one solution, or an optimum; with -a, -n
+    /// or --trace the search runs on one thread (a note on standard error says
+    /// so).
+    #[arg(
+        short = 'p',
+        long = "parallel",
+        value_name = "N",
+        default_value_t = 1,
+        value_parser = parse_parallel
+    )]
     pub(crate) threads: usize,
 
     /// The seed of `indomain_random` [default: 0].
