@@ -3,10 +3,13 @@
 
 mod cli_common;
 
+use std::io::Write as _;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use cli_common::{CLASSIC, CLASSIC_SOLUTION, Run, run as alldiff_with, temp_file};
+use cli_common::{
+    CLASSIC, CLASSIC_SOLUTION, Run, output_within, run as alldiff_with, temp_file, wait_within,
+};
 use tempfile::TempDir;
 
 fn alldiff(args: &[&str]) -> Run {
@@ -508,29 +511,58 @@ fn a_page_over_its_trace_is_refused_by_any_name() {
 
 #[test]
 fn a_huge_thread_count_finishes_quickly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alldiff"))
-        .args(["solve", "--threads", "100000", CLASSIC, CLASSIC])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let start = Instant::now();
-    while child.try_wait().expect("waits").is_none() {
-        if start.elapsed() > Duration::from_secs(20) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("--threads 100000 ran for more than 20 s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let output = child.wait_with_output().expect("the output");
+    let output = output_within(
+        Command::new(env!("CARGO_BIN_EXE_alldiff"))
+            .args(["solve", "--threads", "100000", CLASSIC, CLASSIC])
+            .stdin(Stdio::null()),
+        Duration::from_secs(20),
+    );
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     assert_eq!(
         stdout.lines().collect::<Vec<_>>(),
         [CLASSIC_SOLUTION, CLASSIC_SOLUTION]
     );
+}
+
+#[test]
+fn an_endless_line_ends_the_input_with_an_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alldiff"))
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("piped stdin");
+    // Zeros and never a newline, as `--input /dev/zero` reads, until the
+    // binary stops reading.
+    let writer = std::thread::spawn(move || {
+        let zeros = vec![0u8; 1 << 16];
+        while input.write_all(&zeros).is_ok() {}
+    });
+    let output = wait_within(child, Duration::from_secs(120));
+    writer.join().expect("stdin writer");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("line 1") && stderr.contains("MiB"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty(), "{output:?}");
+}
+
+#[test]
+fn a_long_line_is_one_error_and_the_batch_goes_on() {
+    let mut input = vec![b'0'; 20 << 20];
+    input.push(b'\n');
+    input.extend_from_slice(format!("{CLASSIC}\n").as_bytes());
+    let run = alldiff_with(&["solve"], &input);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert_eq!(run.lines().len(), 2, "{}", run.stdout);
+    assert!(run.lines()[0].starts_with("error: "), "{}", run.stdout);
+    assert_eq!(run.lines()[1], CLASSIC_SOLUTION);
+    assert!(run.stderr.contains("line 1"), "{}", run.stderr);
 }
 
 #[test]

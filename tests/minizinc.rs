@@ -21,6 +21,10 @@ use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
+mod cli_common;
+
+use cli_common::output_within;
+
 const ALLDIFF: &str = env!("CARGO_BIN_EXE_alldiff");
 
 /// A fresh folder under the system's temporary folder, removed on drop.
@@ -743,26 +747,6 @@ fn a_trace_over_the_model_is_refused_by_any_name() {
         );
         assert_eq!(fs::read_to_string(&model).unwrap(), THREE, "{trace:?}");
     }
-}
-
-/// Runs `command`, killing it if it is still running after `limit`: a hang
-/// fails the test instead of stalling the suite.
-fn output_within(command: &mut Command, limit: Duration) -> Output {
-    let mut child = command
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("still running after {limit:?}: {command:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
 }
 
 #[test]

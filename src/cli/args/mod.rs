@@ -70,7 +70,9 @@ Input:
   `quizzes,solutions` is a header. Empty lines, lines of only white
   space and lines whose first non-blank character is '#' are skipped;
   Windows line endings are accepted. Each PUZZLE argument is one puzzle and
-  is never skipped.";
+  is never skipped. A line longer than 4 MiB is an `error:` record of its
+  own; a line that does not end within 64 MiB (`--input /dev/zero`, a binary
+  file) ends the input with status 2.";
 
 /// A constraint-satisfaction engine with a Sudoku toolkit.
 #[derive(Debug, Parser)]
