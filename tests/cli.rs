@@ -566,6 +566,24 @@ fn a_long_line_is_one_error_and_the_batch_goes_on() {
 }
 
 #[test]
+fn too_few_hints_on_a_large_grid_end_with_an_error() {
+    // Far fewer clues than removal reaches on 25x25: each check near the end
+    // is a long search. Without a bound on an attempt's effort, one attempt
+    // ran for hours.
+    let output = output_within(
+        Command::new(env!("CARGO_BIN_EXE_alldiff"))
+            .args(["generate", "--size", "25", "--hints", "200"])
+            .args(["--attempts", "1", "--seed", "1"])
+            .stdin(Stdio::null()),
+        Duration::from_secs(300),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(output.stdout.is_empty(), "{output:?}");
+    assert!(stderr.contains("no puzzle with 200 clues"), "{stderr}");
+}
+
+#[test]
 fn symmetric_hint_counts_are_reachable() {
     // rotate90 on 9x9: the centre, then orbits of 4, so 30 cannot be reached;
     // the default becomes the nearest reachable count above, and says so.

@@ -86,7 +86,10 @@ pub struct GenerateOptions {
     /// Which cells are removed together.
     pub symmetry: Symmetry,
     /// Remove clues until none (no orbit, with a symmetry) can be removed without
-    /// losing uniqueness, however many clues that leaves.
+    /// losing uniqueness, however many clues that leaves. Each attempt's uniqueness
+    /// checks share a bound of 200,000 search nodes; a clue whose check is past it
+    /// stays, so a large grid (25x25) may keep a few clues more than a minimal
+    /// puzzle would.
     pub minimal: bool,
     /// Regenerate until the puzzle rates exactly this.
     pub difficulty: Option<Difficulty>,
@@ -94,7 +97,9 @@ pub struct GenerateOptions {
     pub removal: Removal,
     /// The seed: the same options give the same puzzle.
     pub seed: u64,
-    /// How many complete grids to try before giving up.
+    /// How many complete grids to try before giving up. Each attempt is bounded (its
+    /// searches together visit at most some 600,000 nodes), so a request that cannot
+    /// be met ends with an error after this many.
     pub attempts: u32,
 }
 
@@ -179,8 +184,11 @@ pub enum GenerateError {
     },
 }
 
-/// Nodes allowed for filling an empty grid, or for one uniqueness check, before the
-/// attempt is abandoned.
+/// Nodes allowed for filling an empty grid, for rating a puzzle, and for all the
+/// uniqueness checks of one attempt together: past it a check counts as failed and
+/// its clues stay. So every attempt is bounded, whatever the size and the clues
+/// asked for (a 25x25 grid brought below some 300 clues has checks of millions of
+/// nodes: one attempt at 200 clues ran for hours).
 const NODE_LIMIT: u64 = 200_000;
 
 /// Generates a puzzle; see [`GenerateOptions`].
@@ -430,10 +438,12 @@ fn remove_clues(
     let side = solution.side();
     let mut clues = puzzle.clue_count();
     let mut kept: Vec<usize> = Vec::new();
+    let limits = engine.limits().clone();
+    let mut budget = NODE_LIMIT;
     for &o in &order {
         engine.pop_level();
         let orbit = &orbits[o];
-        if clues - orbit.len() >= target && determined(engine, &kept, orbit, clue) {
+        if clues - orbit.len() >= target && determined(engine, &kept, orbit, clue, &mut budget) {
             clues -= orbit.len();
             for &cell in orbit {
                 puzzle.set(cell / side, cell % side, None);
@@ -444,21 +454,27 @@ fn remove_clues(
     }
     engine.reset();
     engine.measure_time(timed);
+    engine.set_limits(limits);
     puzzle
 }
 
 /// Whether the clues in place (the solver's levels and the `kept` cells) still
 /// determine the cells of `orbit`: no solution differs from the grid there. Any other
 /// solution would differ in one of them, so each cell is tried in turn, different from
-/// the grid, the cells before it as in the grid. A search stopped by the node limit
-/// counts as not determined.
+/// the grid, the cells before it as in the grid. The searches spend `budget` nodes; a
+/// search stopped by it, or with none left, counts as not determined.
 fn determined(
     engine: &mut Solver,
     kept: &[usize],
     orbit: &[usize],
     clue: impl Fn(usize) -> (VarId, i32),
+    budget: &mut u64,
 ) -> bool {
     (0..orbit.len()).all(|j| {
+        if *budget == 0 {
+            return false;
+        }
+        engine.set_limits(Limits::none().with_nodes(*budget));
         engine.reset();
         for &cell in kept.iter().chain(&orbit[..j]) {
             let (var, value) = clue(cell);
@@ -468,7 +484,9 @@ fn determined(
         let (var, value) = clue(orbit[j]);
         let _ = engine.assume_not(var, value);
         // Stepped, not `solve`d: a solution found is only looked at, not copied out.
-        engine.advance() == Step::Exhausted
+        let exhausted = engine.advance() == Step::Exhausted;
+        *budget = budget.saturating_sub(engine.statistics().nodes);
+        exhausted
     })
 }
 

@@ -163,9 +163,12 @@ pub(crate) enum Command {
                       is: puzzle i (from 0) is generated from seed + i. Without --seed a \
                       random seed is chosen; it is printed on standard error when standard \
                       error is a terminal (`alldiff: seed N`), and in every json record. \
-                      A puzzle that cannot be generated within the attempts (too few \
-                      --hints for the grids tried, a --difficulty not met) is reported on \
-                      standard error and the run ends with status 1; asking for more clues \
+                      Every attempt is bounded (its searches together visit at most some \
+                      600,000 nodes; a clue whose uniqueness check is past it stays), so \
+                      every request ends: a puzzle that cannot be generated within the \
+                      attempts (too few --hints for the grids tried, a --difficulty not \
+                      met) is reported on standard error and the run ends with status 1; \
+                      asking for more clues \
                       than cells or fewer than the proven minimum (17 for 9x9, 4 for 4x4) \
                       is a usage error (status 2).",
         after_long_help = format!("{FORMAT_HELP}\n\n{EXIT_STATUS_HELP}")
