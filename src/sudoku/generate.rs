@@ -66,8 +66,8 @@ pub enum Removal {
     #[default]
     Unique,
     /// The classic generator: blank this many random cells, checking nothing. The
-    /// puzzle may have several solutions. Symmetry, `minimal`, `hints` and
-    /// `difficulty` are ignored.
+    /// puzzle may have several solutions. The cells are blanked in whole orbits of
+    /// the symmetry; `minimal`, `hints` and `difficulty` are ignored.
     HideRandom {
         /// How many cells to blank.
         blanks: usize,
@@ -128,7 +128,7 @@ pub struct Generated {
     /// How many complete grids were tried, from 1.
     pub attempts: u32,
     /// The symmetry the clues keep: the one asked for, or the one drawn for
-    /// [`Symmetry::Random`]; `None` for [`Removal::HideRandom`].
+    /// [`Symmetry::Random`].
     pub symmetry: Symmetry,
 }
 
@@ -173,6 +173,15 @@ pub enum GenerateError {
         attempts: u32,
         /// The fewest clues reached.
         fewest: usize,
+    },
+    /// [`Removal::HideRandom`] asked for a number of blanks that no set of the
+    /// symmetry's orbits makes up (a quarter turn on 9x9 blanks 4k or 4k + 1 cells).
+    #[error("{blanks} blanks cannot keep the symmetry {}: its cells go in whole orbits", .symmetry.name())]
+    BlanksNotSymmetric {
+        /// The blanks asked for.
+        blanks: usize,
+        /// The symmetry.
+        symmetry: Symmetry,
     },
     /// No puzzle generated rated the difficulty asked for.
     #[error("no {difficulty} puzzle found in {attempts} attempts")]
@@ -275,11 +284,18 @@ pub fn generate_with(
     solver.set_limits(Limits::none().with_nodes(NODE_LIMIT));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
     let symmetry = match options.removal {
-        Removal::HideRandom { .. } => Symmetry::None,
+        Removal::HideRandom { blanks } => {
+            resolve(options.symmetry, side, Some(cells - blanks), &mut rng)
+        }
         Removal::Unique if options.minimal => resolve(options.symmetry, side, None, &mut rng),
         Removal::Unique => resolve(options.symmetry, side, Some(hints), &mut rng),
     };
     let orbits = orbits(side, symmetry);
+    if let Removal::HideRandom { blanks } = options.removal
+        && !reachable(&orbits, blanks)
+    {
+        return Err(GenerateError::BlanksNotSymmetric { blanks, symmetry });
+    }
     let mut fewest = cells;
     let attempts = options.attempts.max(1);
     for attempt in 1..=attempts {
@@ -287,10 +303,8 @@ pub fn generate_with(
             continue;
         };
         if let Removal::HideRandom { blanks } = options.removal {
-            let mut order: Vec<usize> = (0..cells).collect();
-            shuffle(&mut order, &mut rng);
             let mut puzzle = solution.clone();
-            for &cell in &order[..blanks] {
+            for cell in random_orbits(&orbits, blanks, &mut rng) {
                 puzzle.set(cell / side, cell % side, None);
             }
             return Ok(Generated {
@@ -370,6 +384,37 @@ fn reachable(orbits: &[Orbit], hints: usize) -> bool {
         }
     }
     sums[hints]
+}
+
+/// The cells of orbits drawn at random that make up `count` cells: the orbits in
+/// random order, each taken if the cells still wanted can be made up by the orbits
+/// after it. An orbit whose taking would leave that impossible is in no way of making
+/// up the count, so skipping it never loses one: if `count` can be made up at all
+/// ([`reachable`]), it is. Every symmetry's orbits have one cell or one larger size
+/// (2, or 4 for a quarter turn), which makes the test a sum.
+fn random_orbits(orbits: &[Orbit], count: usize, rng: &mut Xoshiro256PlusPlus) -> Vec<usize> {
+    let size = orbits.iter().map(|o| o.len()).max().unwrap_or(1);
+    let mut singles = orbits.iter().filter(|o| o.len() == 1).count();
+    let mut larger = orbits.len() - singles;
+    let possible = |wanted: usize, singles: usize, larger: usize| {
+        wanted - larger.min(wanted / size) * size <= singles
+    };
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    shuffle(&mut order, rng);
+    let mut wanted = count;
+    let mut cells = Vec::with_capacity(count);
+    for &o in &order {
+        let orbit = &orbits[o];
+        match orbit.len() {
+            1 => singles -= 1,
+            _ => larger -= 1,
+        }
+        if orbit.len() <= wanted && possible(wanted - orbit.len(), singles, larger) {
+            wanted -= orbit.len();
+            cells.extend_from_slice(orbit);
+        }
+    }
+    cells
 }
 
 /// A random complete grid, or `None` if the search hit the node limit.
@@ -531,4 +576,29 @@ pub(crate) fn orbits(side: usize, symmetry: Symmetry) -> Vec<Orbit> {
         }
     }
     orbits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_orbits_make_up_every_reachable_count() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        for side in [4, 9, 16] {
+            for symmetry in [Symmetry::None].into_iter().chain(Symmetry::RANDOM_CHOICES) {
+                let orbits = orbits(side, symmetry);
+                for count in (0..=side * side).filter(|&n| reachable(&orbits, n)) {
+                    let mut cells = random_orbits(&orbits, count, &mut rng);
+                    assert_eq!(cells.len(), count, "{side} {symmetry:?} {count}");
+                    cells.sort_unstable();
+                    // Whole orbits only: each orbit is all in or all out.
+                    for orbit in &orbits {
+                        let taken = orbit.iter().filter(|c| cells.binary_search(c).is_ok());
+                        assert!([0, orbit.len()].contains(&taken.count()), "{orbit:?}");
+                    }
+                }
+            }
+        }
+    }
 }

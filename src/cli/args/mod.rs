@@ -419,7 +419,8 @@ pub(crate) struct GenerateArgs {
     #[arg(long, value_name = "N")]
     pub(crate) seed: Option<u64>,
 
-    /// Remove clues in symmetric groups, so the clues keep this symmetry.
+    /// Remove clues (or blank cells, with --hide-random) in symmetric groups, so
+    /// the clues keep this symmetry.
     #[arg(long, value_enum, value_name = "SYMMETRY", default_value = "none")]
     pub(crate) symmetry: SymmetryArg,
 
@@ -440,7 +441,8 @@ pub(crate) struct GenerateArgs {
     pub(crate) box_size: Option<u8>,
 
     /// The classic generator: blank N random cells of a random complete grid
-    /// without checking anything. The puzzle MAY HAVE SEVERAL SOLUTIONS.
+    /// without checking anything (with --symmetry, in whole groups of cells, so
+    /// the blanks keep it). The puzzle MAY HAVE SEVERAL SOLUTIONS.
     #[arg(
         long,
         value_name = "N",
