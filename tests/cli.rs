@@ -509,6 +509,21 @@ fn a_page_over_its_trace_is_refused_by_any_name() {
     );
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn a_trace_that_cannot_be_written_fails_the_run() {
+    let run = alldiff(&["solve", "--trace", "/dev/full", CLASSIC]);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert_eq!(run.lines(), [CLASSIC_SOLUTION]);
+    assert_eq!(
+        run.stderr
+            .matches("cannot write the trace /dev/full")
+            .count(),
+        1,
+        "{run:?}"
+    );
+}
+
 #[test]
 fn a_huge_thread_count_finishes_quickly() {
     let output = output_within(

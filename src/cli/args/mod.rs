@@ -34,7 +34,8 @@ Exit status:
   1  at least one puzzle failed: unsolvable, not unique, invalid, malformed,
      or stopped by --timeout or --node-limit;
      the other puzzles are still processed and reported
-  2  usage error, or a file that cannot be read
+  2  usage error, a file that cannot be read, or output that cannot be
+     written (standard output closed or full, a --trace that fails)
   130  interrupted (Ctrl-C), after writing every finished record that comes
      before the unfinished ones
 

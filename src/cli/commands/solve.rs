@@ -6,7 +6,7 @@ use std::io::BufWriter;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use alldiff::sudoku::{Grid, Propagation, SolveResult, SolverOptions, SudokuModel, SudokuSolver};
@@ -44,6 +44,8 @@ struct TraceRequest {
     cap: u64,
     /// The propagation and search of the puzzles' solver, which the trace follows.
     options: SolverOptions,
+    /// Why the trace could not be written: the run then ends with status 2.
+    failure: Mutex<Option<anyhow::Error>>,
 }
 
 /// Solves every item.
@@ -64,6 +66,7 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 file: Mutex::new(Some(file)),
                 cap: args.trace_cap,
                 options,
+                failure: Mutex::new(None),
             })
         }
         None => None,
@@ -81,6 +84,13 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 "alldiff: no puzzle to trace: {} is empty",
                 trace.path.display()
             );
+        }
+        let failure = trace
+            .failure
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(error) = failure {
+            return Err(error.context(format!("cannot write the trace {}", trace.path.display())));
         }
     }
     Ok(code)
@@ -146,10 +156,13 @@ fn solve_item(
                     written.events, written.dropped
                 )),
                 Ok(_) => None,
-                Err(e) => Some(format!(
-                    "cannot write the trace {}: {e:#}",
-                    t.path.display()
-                )),
+                Err(e) => {
+                    // Reported once, at the end, as the run's error.
+                    if let Ok(mut failure) = t.failure.lock() {
+                        failure.get_or_insert(e);
+                    }
+                    None
+                }
             }
         });
     let mut record = record(
