@@ -524,6 +524,75 @@ fn a_trace_that_cannot_be_written_fails_the_run() {
     );
 }
 
+/// Runs `alldiff args...` from a shell that closes its standard output first.
+#[cfg(target_os = "linux")]
+fn with_stdout_closed(args: &[&str]) -> Run {
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(r#"exec "$0" "$@" >&-"#)
+        .arg(env!("CARGO_BIN_EXE_alldiff"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs");
+    Run {
+        status: output.status.code().expect("an exit status"),
+        stdout: String::new(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    let guard = temp_dir("closed-stdout");
+    let trace = guard.path().join("t.jsonl");
+    let trace = trace.to_str().unwrap();
+    for args in [
+        &["solve", CLASSIC][..],
+        &["solve", "--trace", trace, CLASSIC],
+        &["count", CLASSIC],
+        &["validate", CLASSIC],
+        &["rate", CLASSIC],
+        &["explain", CLASSIC],
+        &["generate", "--seed", "1"],
+        &["--help"],
+        &["solve", "--help"],
+        &["--version"],
+    ] {
+        let run = with_stdout_closed(args);
+        assert_eq!(run.status, 2, "{args:?}: {run:?}");
+        assert!(
+            run.stderr.contains("standard output is closed"),
+            "{args:?}: {run:?}"
+        );
+    }
+    // A subcommand that writes nothing there runs.
+    assert_eq!(alldiff(&["solve", "--trace", trace, CLASSIC]).status, 0);
+    let page = guard.path().join("t.html");
+    let run = with_stdout_closed(&["trace", "view", trace, "-o", page.to_str().unwrap()]);
+    assert_eq!(run.status, 0, "{run:?}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn help_that_cannot_be_written_is_an_error() {
+    for args in [&["--help"][..], &["generate", "--help"], &["--version"]] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_alldiff"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("No space left"), "{args:?}: {stderr}");
+    }
+}
+
 #[test]
 fn a_huge_thread_count_finishes_quickly() {
     let output = output_within(

@@ -14,7 +14,7 @@ mod values;
 
 use std::ffi::OsString;
 use std::num::{NonZeroU64, NonZeroUsize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use alldiff::Limits;
@@ -244,6 +244,19 @@ pub(crate) enum Command {
 
     /// Set alldiff up as a MiniZinc solver.
     Minizinc(MinizincArgs),
+}
+
+impl Command {
+    /// False for the one subcommand that can write nothing on standard
+    /// output: `trace view`, unless its page goes there (`-o -`).
+    pub(crate) fn writes_standard_output(&self) -> bool {
+        match self {
+            Command::Trace(TraceArgs {
+                command: TraceCommand::View { output, .. },
+            }) => output.as_deref() == Some(Path::new("-")),
+            _ => true,
+        }
+    }
 }
 
 /// Per-puzzle search limits, shared by solve, count, rate and explain.
