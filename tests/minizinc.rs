@@ -772,3 +772,54 @@ fn a_thread_count_past_the_cap_is_a_usage_error_naming_it() {
     let output = fzn(&dir, THREE, &["-p", "0"]);
     assert!(output.status.success(), "{}", stderr(&output));
 }
+
+fn install_into(dir: &Path, extra: &[&str]) -> Output {
+    Command::new(ALLDIFF)
+        .args(["minizinc", "install", "--dir"])
+        .arg(dir)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn install_leaves_files_it_did_not_write_alone_unless_forced() {
+    let dir = temp_dir("install-over-user-files");
+    let library = dir.path().join("alldiff");
+    fs::create_dir_all(&library).unwrap();
+    let mine = library.join("mine.mzn");
+    fs::write(&mine, "% the user's own\n").unwrap();
+    let config = dir.path().join("alldiff.msc");
+    fs::write(&config, "{\"id\": \"org.someone.else\"}\n").unwrap();
+
+    let refused = install_into(dir.path(), &[]);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    let message = stderr(&refused);
+    assert!(
+        message.contains("mine.mzn")
+            && message.contains("alldiff.msc")
+            && message.contains("--force"),
+        "{message}"
+    );
+    assert_eq!(fs::read_to_string(&mine).unwrap(), "% the user's own\n");
+    assert_eq!(
+        fs::read_to_string(&config).unwrap(),
+        "{\"id\": \"org.someone.else\"}\n"
+    );
+    assert!(!library.join("redefinitions.mzn").exists());
+
+    // --force writes alldiff's files, and still deletes nothing of the user's.
+    let forced = install_into(dir.path(), &["--force"]);
+    assert!(forced.status.success(), "{}", stderr(&forced));
+    assert!(stderr(&forced).contains("mine.mzn"), "{}", stderr(&forced));
+    assert_eq!(fs::read_to_string(&mine).unwrap(), "% the user's own\n");
+    assert!(
+        fs::read_to_string(&config)
+            .unwrap()
+            .contains("org.alldiff.alldiff")
+    );
+
+    // Installing again over alldiff's own installation needs no --force.
+    let again = install_into(installed("install-again").path(), &[]);
+    assert!(again.status.success(), "{}", stderr(&again));
+}

@@ -109,10 +109,21 @@ pub(crate) enum MinizincCommand {
                       Then `minizinc --solver alldiff model.mzn` uses alldiff (with \
                       `MZN_SOLVER_PATH=DIR` when DIR is not ~/.minizinc/solvers). The \
                       configuration names this binary by its absolute path: install again \
-                      after moving it.")]
+                      after moving it.\n\n\
+                      It replaces only what it installed: a configuration with its id, its \
+                      launcher, and the library files it lists in alldiff/.alldiff-install \
+                      (files an earlier installation listed and this one has not are \
+                      removed). Anything else in their place, or in alldiff/, is refused \
+                      (status 2, naming the files) unless --force; even then no file it \
+                      did not write is removed.")]
     Install {
         /// Where to install [default: ~/.minizinc/solvers, where MiniZinc looks].
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
+        /// Overwrite an alldiff.msc or alldiff-fzn that this command did not
+        /// write, and install beside other files in alldiff/ (which stay, and
+        /// which MiniZinc then reads as part of the library).
+        #[arg(long)]
+        force: bool,
     },
 }
