@@ -729,6 +729,35 @@ fn symmetric_hint_counts_are_reachable() {
 }
 
 #[test]
+fn generate_counts_past_their_caps_are_usage_errors_naming_them() {
+    for (option, past, cap) in [
+        ("--count", "1000000001", "1000000000"),
+        ("--attempts", "10001", "10000"),
+    ] {
+        let output = output_within(
+            Command::new(env!("CARGO_BIN_EXE_alldiff"))
+                .args(["generate", "--size", "4", "--seed", "1", option, past])
+                .stdin(Stdio::null()),
+            Duration::from_secs(30),
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{option}: {stderr}");
+        assert!(output.stdout.is_empty(), "{option}");
+        assert!(stderr.contains(option) && stderr.contains(cap), "{stderr}");
+    }
+    let at_caps = [
+        "generate",
+        "--size",
+        "4",
+        "--seed",
+        "1",
+        "--attempts",
+        "10000",
+    ];
+    assert_eq!(alldiff(&at_caps).status, 0);
+}
+
+#[test]
 fn zero_attempts_is_a_usage_error() {
     let run = alldiff(&["generate", "--attempts", "0", "--seed", "1"]);
     assert_eq!(run.status, 2, "{run:?}");

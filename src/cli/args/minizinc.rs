@@ -24,7 +24,8 @@ Exit status:
   0  the search ran (whatever it found)
   1  the model cannot be read: one line `alldiff: FILE: line N: what` on
      standard error
-  2  usage error, a file that cannot be read, or a trace that cannot be written";
+  2  usage error (-p past 4 per core included), a file that cannot be read,
+     standard output closed or full, or a trace that cannot be written";
 
 /// Options of `alldiff fzn`: the flags MiniZinc passes to a FlatZinc solver.
 #[derive(Debug, Args)]

@@ -34,8 +34,10 @@ Exit status:
   1  at least one puzzle failed: unsolvable, not unique, invalid, malformed,
      or stopped by --timeout or --node-limit;
      the other puzzles are still processed and reported
-  2  usage error, a file that cannot be read, or output that cannot be
-     written (standard output closed or full, a --trace that fails)
+  2  usage error (a number past its bound included: docs/cli.md lists
+     every bound), a file that cannot be read, an input line that does not
+     end within 64 MiB, or output that cannot be written (standard output
+     closed or full, a --trace that fails)
   130  interrupted (Ctrl-C), after writing every finished record that comes
      before the unfinished ones
 
@@ -366,7 +368,9 @@ pub(crate) struct SolveArgs {
 /// Options of `alldiff count`.
 #[derive(Debug, Args)]
 pub(crate) struct CountArgs {
-    /// Stop counting at N solutions (at least 1).
+    /// Stop counting at N solutions (at least 1). A large N is a long count
+    /// on a puzzle with many solutions: bound it with --timeout or
+    /// --node-limit.
     #[arg(long, value_name = "N", default_value = "2", value_parser = parse_limit)]
     pub(crate) limit: NonZeroU64,
 
@@ -417,12 +421,20 @@ pub(crate) struct ExplainArgs {
 /// Options of `alldiff generate`.
 #[derive(Debug, Args)]
 pub(crate) struct GenerateArgs {
-    /// How many puzzles to generate.
-    #[arg(short = 'n', long, value_name = "N", default_value_t = 1)]
+    /// How many puzzles to generate: at most 1,000,000,000 (more is a usage
+    /// error).
+    #[arg(
+        short = 'n',
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        value_parser = clap::value_parser!(u64).range(0..=1_000_000_000)
+    )]
     pub(crate) count: u64,
 
     /// Clues each puzzle keeps [default: 4x4: 6, 9x9: 30, 16x16: 120,
-    /// 25x25: 350]. With --symmetry, clues go in whole orbits, so some counts
+    /// 25x25: 350]: at most the cells and at least the proven minimum (4x4:
+    /// 4, 9x9: 17), else a usage error. With --symmetry, clues go in whole orbits, so some counts
     /// are impossible (rotate90 on 9x9 keeps a multiple of 4, or one more):
     /// asking for one is a usage error, and an impossible default is raised
     /// to the next possible count (with a note on standard error).
@@ -469,12 +481,13 @@ pub(crate) struct GenerateArgs {
     pub(crate) with_solution: bool,
 
     /// Complete grids to try for each puzzle before giving up on --hints or
-    /// --difficulty (raise it for rare grades); at least 1.
+    /// --difficulty (raise it for rare grades); 1 to 10,000, each attempt
+    /// bounded.
     #[arg(
         long,
         value_name = "N",
         default_value_t = 20,
-        value_parser = clap::value_parser!(u32).range(1..)
+        value_parser = clap::value_parser!(u32).range(1..=10_000)
     )]
     pub(crate) attempts: u32,
 
