@@ -8,7 +8,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use cli_common::{
-    CLASSIC, CLASSIC_SOLUTION, Run, output_within, run as alldiff_with, temp_file, wait_within,
+    CLASSIC, CLASSIC_SOLUTION, Run, output_within, run as alldiff_with, spawn_piped, temp_file,
+    wait_within,
 };
 use tempfile::TempDir;
 
@@ -611,13 +612,7 @@ fn a_huge_thread_count_finishes_quickly() {
 
 #[test]
 fn an_endless_line_ends_the_input_with_an_error() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alldiff"))
-        .arg("solve")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn_piped(&["solve"]);
     let mut input = child.stdin.take().expect("piped stdin");
     // Zeros and never a newline, as `--input /dev/zero` reads, until the
     // binary stops reading.

@@ -46,15 +46,20 @@ impl Run {
     }
 }
 
-/// Runs `alldiff args...` with `stdin` piped in.
-pub fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alldiff"))
+/// Starts `alldiff args...` with its three streams piped.
+pub fn spawn_piped(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_alldiff"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+/// Runs `alldiff args...` with `stdin` piped in.
+pub fn run(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = spawn_piped(args);
     let mut input = child.stdin.take().expect("piped stdin");
     let bytes = stdin.to_vec();
     // Written on a thread: the child may write before it has read everything.
