@@ -22,6 +22,10 @@ use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
+mod cli_common;
+
+use cli_common::output_within;
+
 const ALLDIFF: &str = env!("CARGO_BIN_EXE_alldiff");
 
 /// A fresh folder under the system's temporary folder, removed on drop.
@@ -744,4 +748,110 @@ fn parallel_search_finds_a_solution_an_optimum_or_proves_there_is_none() {
         "{}",
         stderr(&all)
     );
+}
+
+#[test]
+fn a_trace_over_the_model_is_refused_by_any_name() {
+    let dir = temp_dir("fzn-trace-over-model");
+    let model = write_file(&dir, "model.fzn", THREE);
+    let dotted = dir.path().join(".").join("model.fzn");
+    let mut names = vec![model.clone(), dotted];
+    #[cfg(unix)]
+    {
+        let linked = dir.path().join("link.jsonl");
+        std::os::unix::fs::symlink(&model, &linked).unwrap();
+        names.push(linked);
+    }
+    for trace in names {
+        let output = Command::new(ALLDIFF)
+            .arg("fzn")
+            .arg("--trace")
+            .arg(&trace)
+            .arg(&model)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert!(stdout(&output).is_empty(), "{}", stdout(&output));
+        assert!(
+            stderr(&output).contains("--trace") && stderr(&output).contains("model"),
+            "{}",
+            stderr(&output)
+        );
+        assert_eq!(fs::read_to_string(&model).unwrap(), THREE, "{trace:?}");
+    }
+}
+
+#[test]
+fn a_thread_count_past_the_cap_is_a_usage_error_naming_it() {
+    let dir = temp_dir("fzn-parallel-cap");
+    let model = write_file(&dir, "model.fzn", THREE);
+    for threads in ["100000", "18446744073709551615"] {
+        let output = output_within(
+            Command::new(ALLDIFF)
+                .args(["fzn", "-p", threads])
+                .arg(&model),
+            Duration::from_secs(60),
+        );
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert!(stdout(&output).is_empty(), "{}", stdout(&output));
+        assert!(
+            stderr(&output).contains("at most") && stderr(&output).contains("per core"),
+            "{}",
+            stderr(&output)
+        );
+    }
+    // Up to the cap, and 0 (one per core), search as before.
+    let output = fzn(&dir, THREE, &["-p", "0"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+fn install_into(dir: &Path, extra: &[&str]) -> Output {
+    Command::new(ALLDIFF)
+        .args(["minizinc", "install", "--dir"])
+        .arg(dir)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn install_leaves_files_it_did_not_write_alone_unless_forced() {
+    let dir = temp_dir("install-over-user-files");
+    let library = dir.path().join("alldiff");
+    fs::create_dir_all(&library).unwrap();
+    let mine = library.join("mine.mzn");
+    fs::write(&mine, "% the user's own\n").unwrap();
+    let config = dir.path().join("alldiff.msc");
+    fs::write(&config, "{\"id\": \"org.someone.else\"}\n").unwrap();
+
+    let refused = install_into(dir.path(), &[]);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    let message = stderr(&refused);
+    assert!(
+        message.contains("mine.mzn")
+            && message.contains("alldiff.msc")
+            && message.contains("--force"),
+        "{message}"
+    );
+    assert_eq!(fs::read_to_string(&mine).unwrap(), "% the user's own\n");
+    assert_eq!(
+        fs::read_to_string(&config).unwrap(),
+        "{\"id\": \"org.someone.else\"}\n"
+    );
+    assert!(!library.join("redefinitions.mzn").exists());
+
+    // --force writes alldiff's files, and still deletes nothing of the user's.
+    let forced = install_into(dir.path(), &["--force"]);
+    assert!(forced.status.success(), "{}", stderr(&forced));
+    assert!(stderr(&forced).contains("mine.mzn"), "{}", stderr(&forced));
+    assert_eq!(fs::read_to_string(&mine).unwrap(), "% the user's own\n");
+    assert!(
+        fs::read_to_string(&config)
+            .unwrap()
+            .contains("org.alldiff.alldiff")
+    );
+
+    // Installing again over alldiff's own installation needs no --force.
+    let again = install_into(installed("install-again").path(), &[]);
+    assert!(again.status.success(), "{}", stderr(&again));
 }
