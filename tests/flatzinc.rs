@@ -212,7 +212,7 @@ fn errors_name_the_line_and_the_problem() {
         ),
         (
             "var 1..99999999999: x;\nconstraint int_le(x, 99999999999);\nsolve satisfy;",
-            "line 2: the value 99999999999 is out of the 32-bit range",
+            "line 2: 'int_le': the value 99999999999 is out of the 32-bit range",
         ),
         (
             "var float: x;\nsolve satisfy;",
@@ -636,6 +636,65 @@ fn every_predicate_the_library_declares_native_is_read() {
         );
         if let Err(e) = FlatZincModel::parse(&fzn) {
             assert!(!e.to_string().contains("unsupported"), "{name}: {e}");
+        }
+    }
+}
+
+/// MiniZinc folds the constants of a sum over far values into a right-hand side beyond
+/// 32 bits (`x1 + x3 - obj = 2147483650`): the sum is restated over the terms shifted
+/// to their lowest values, or decided when no values reach it; before, a refusal.
+#[test]
+fn sums_with_a_right_hand_side_beyond_32_bits_count_as_brute_force() {
+    let (x, y) = (
+        1_073_741_823..=1_073_741_825i64,
+        [1_073_741_822i64, 1_073_741_825],
+    );
+    for (relation, holds) in [
+        (
+            "int_lin_eq",
+            (|s: i64, r: i64| s == r) as fn(i64, i64) -> bool,
+        ),
+        ("int_lin_ne", |s, r| s != r),
+        ("int_lin_le", |s, r| s <= r),
+    ] {
+        for rhs in [
+            2_147_483_646,
+            2_147_483_649,
+            2_147_483_650,
+            4_000_000_000,
+            -3_000_000_000,
+        ] {
+            let fzn = format!(
+                "var 1073741823..1073741825: x :: output_var;\n\
+                 var {{1073741822,1073741825}}: y :: output_var;\n\
+                 constraint {relation}([1,1],[x,y],{rhs});\nsolve satisfy;\n"
+            );
+            let expected = x
+                .clone()
+                .flat_map(|a| y.map(|b| a + b))
+                .filter(|&s| holds(s, rhs));
+            assert_eq!(count_text(&fzn), expected.count(), "{relation} {rhs}");
+            let reified = format!(
+                "var 1073741823..1073741825: x :: output_var;\n\
+                 var {{1073741822,1073741825}}: y :: output_var;\n\
+                 var bool: r :: output_var;\n\
+                 constraint {relation}_reif([1,1],[x,y],{rhs},r);\nsolve satisfy;\n"
+            );
+            let (status, solutions) = solve(&text(&reified).unwrap(), &all());
+            assert_eq!((status, solutions.len()), (RunStatus::Complete, 6));
+            // Each (x, y) once, with r telling whether x + y ⋈ rhs.
+            for solution in solutions {
+                let value = |name: &str| {
+                    let line = solution.lines().find(|l| l.starts_with(name)).unwrap();
+                    line[name.len() + 3..line.len() - 1].to_string()
+                };
+                let sum = value("x").parse::<i64>().unwrap() + value("y").parse::<i64>().unwrap();
+                assert_eq!(
+                    value("r"),
+                    holds(sum, rhs).to_string(),
+                    "{relation}_reif {rhs}"
+                );
+            }
         }
     }
 }

@@ -26,6 +26,10 @@ pub(super) enum Item {
     /// offset is never 0.
     View(View),
     Int(i32),
+    /// An integer constant beyond 32 bits given to a constraint: a sum's right-hand
+    /// side takes one (MiniZinc folds the constants of a sum into it); anywhere else
+    /// it is refused as out of range.
+    WideInt(i64),
     Bool(bool),
     /// A set of integers, as ascending disjoint ranges.
     Set(Vec<(i32, i32)>),
@@ -215,7 +219,12 @@ pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
 
 /// `value` as an `i32`, or the message saying it is out of range.
 fn int(value: i128) -> Result<i32, String> {
-    i32::try_from(value).map_err(|_| format!("the value {value} is out of the 32-bit range"))
+    i32::try_from(value).map_err(|_| out_of_range(value))
+}
+
+/// The message for a constant beyond 32 bits where only a 32-bit one can go.
+pub(super) fn out_of_range(value: impl std::fmt::Display) -> String {
+    format!("the value {value} is out of the 32-bit range")
 }
 
 fn set_of(literal: &SetLiteral) -> Result<Item, String> {
@@ -692,6 +701,7 @@ impl Builder {
                 Ok(var)
             }
             Item::Int(value) => self.constant(*value),
+            Item::WideInt(value) => Err(out_of_range(*value)),
             Item::Bool(value) => self.constant(i32::from(*value)),
             Item::Set(_) => Err("a set where a variable is expected".to_string()),
             Item::Float => Err("float values are not supported".to_string()),
@@ -752,7 +762,10 @@ impl Builder {
                 None => return Err(format!("unknown identifier '{name}'")),
             },
             Expr::Bool(value) => Arg::Item(Item::Bool(*value)),
-            Expr::Int(value) => Arg::Item(Item::Int(int(*value)?)),
+            Expr::Int(value) => Arg::Item(match i64::try_from(*value) {
+                Ok(wide) if int(*value).is_err() => Item::WideInt(wide),
+                _ => Item::Int(int(*value)?),
+            }),
             Expr::Float(_) | Expr::ArrayOfFloat(_) => {
                 return Err("float values are not supported".to_string());
             }

@@ -64,7 +64,7 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
                 terms.len()
             ));
         }
-        let rhs = i64::from(b.int(call, 2)?) + shift;
+        let rhs = b.wide_int(call, 2)? + shift;
         let terms = coefficients.into_iter().map(i64::from).zip(terms).collect();
         linear(b, call, mode, terms, rel, rhs)?;
         return Ok(true);
@@ -260,7 +260,17 @@ fn linear(
         }
     }
     vars.retain(|&(a, _)| a != 0);
-    let rhs = i32::try_from(rhs).map_err(|_| overflow())?;
+    let Ok(rhs) = i32::try_from(rhs) else {
+        return match wide_linear(b, vars, rel, rhs).ok_or_else(overflow)? {
+            Err(holds) => constant_relation(b, call, mode, holds),
+            Ok((views, rhs)) if mode == Mode::Plain => b
+                .model
+                .linear(views, rel, rhs)
+                .map(|_| ())
+                .map_err(call.refused()),
+            Ok((views, rhs)) => reified(b, call, mode, Condition::linear(views, rel, rhs)),
+        };
+    };
     // Whether the relation holds whatever the values: with no variable left, or, for
     // an equation, when the coefficients' greatest common divisor does not divide
     // the right-hand side (`2x + 4y = 7` has no integer solution).
@@ -273,20 +283,7 @@ fn linear(
         _ => None,
     };
     if let Some(holds) = decided {
-        // A constant relation: true or false, whatever the literal.
-        return match mode {
-            Mode::Plain if holds => Ok(()),
-            Mode::Plain => b.fail(),
-            _ => {
-                let r = b.var(call, call.args.len() - 1)?;
-                let forced = if holds { 1 } else { 0 };
-                if mode == Mode::Imp && holds {
-                    return Ok(());
-                }
-                let c = b.constant(forced)?;
-                b.model.equal(r, c).map(|_| ()).map_err(call.refused())
-            }
-        };
+        return constant_relation(b, call, mode, holds);
     }
     if mode == Mode::Plain {
         // x - y ⋈ c as a binary constraint on the view y + c, where there is one.
@@ -310,7 +307,6 @@ fn linear(
             .map(|_| ())
             .map_err(call.refused());
     }
-    let r = b.var(call, call.args.len() - 1)?;
     let condition = match vars[..] {
         [(1, x)] => Condition::compare(x, rel, rhs),
         [(-1, x)] => Condition::compare(x, flip(rel), -rhs),
@@ -319,12 +315,69 @@ fn linear(
         }
         _ => Condition::linear(vars, rel, rhs),
     };
+    reified(b, call, mode, condition)
+}
+
+/// `condition` reified (or half-reified, by `mode`) by the call's last argument.
+fn reified(b: &mut Builder, call: &Call, mode: Mode, condition: Condition) -> Result<(), String> {
+    let r = b.var(call, call.args.len() - 1)?;
     match mode {
         Mode::Reif => b.model.reify(r, condition),
         _ => b.model.half_reify(r, condition),
     }
     .map(|_| ())
     .map_err(call.refused())
+}
+
+/// A relation that is true or false whatever the values, in `mode` with the literal
+/// in the call's last argument.
+fn constant_relation(b: &mut Builder, call: &Call, mode: Mode, holds: bool) -> Result<(), String> {
+    match mode {
+        Mode::Plain if holds => Ok(()),
+        Mode::Plain => b.fail(),
+        Mode::Imp if holds => Ok(()),
+        _ => {
+            let r = b.var(call, call.args.len() - 1)?;
+            let c = b.constant(i32::from(holds))?;
+            b.model.equal(r, c).map(|_| ()).map_err(call.refused())
+        }
+    }
+}
+
+/// A sum restated within 32 bits, or `Err` with whether it holds whatever the values.
+type Restated = Result<(Vec<(i32, View)>, i32), bool>;
+
+/// `Σ aᵢ·xᵢ ⋈ rhs` with a right-hand side beyond 32 bits, as MiniZinc writes a sum
+/// whose constants it folded (an objective over values far from zero): decided when
+/// the right-hand side lies beyond the reach of the terms' bounds, else restated over
+/// the terms shifted to their domains' lowest values, `aᵢ·(xᵢ - lᵢ)`, which moves the
+/// right-hand side by `Σ aᵢ·lᵢ`. `None` if it is still out of range.
+fn wide_linear(b: &Builder, vars: Vec<(i32, VarId)>, rel: Relation, rhs: i64) -> Option<Restated> {
+    let store = &b.model.vars.store;
+    let (mut low, mut high, mut shift) = (0i128, 0i128, 0i128);
+    let mut shifted = Vec::with_capacity(vars.len());
+    for (a, x) in vars {
+        let (min, max) = store.bounds(x.raw());
+        let (a128, min128, max128) = (i128::from(a), i128::from(min), i128::from(max));
+        low += (a128 * min128).min(a128 * max128);
+        high += (a128 * min128).max(a128 * max128);
+        shift += a128 * min128;
+        // x - min lies in 0..=max - min, within 32 bits when the span is.
+        shifted.push((a, x + min.checked_neg()?));
+    }
+    let rhs = i128::from(rhs);
+    let decided = match rel {
+        Relation::Equal | Relation::NotEqual if rhs < low || rhs > high => {
+            Some(rel == Relation::NotEqual)
+        }
+        Relation::LessEq if rhs >= high || rhs < low => Some(rhs >= high),
+        Relation::GreaterEq if rhs <= low || rhs > high => Some(rhs <= low),
+        _ => None,
+    };
+    match decided {
+        Some(holds) => Some(Err(holds)),
+        None => Some(Ok((shifted, i32::try_from(rhs - shift).ok()?))),
+    }
 }
 
 /// The most (base, exponent) pairs a power with a variable exponent is tabled for.

@@ -3,7 +3,7 @@
 
 use flatzinc::Annotation;
 
-use super::build::{Arg, Builder, Item};
+use super::build::{Arg, Builder, Item, out_of_range};
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
 
@@ -101,7 +101,18 @@ impl Builder {
 
     /// An argument as a term of a sum: a variable, or a constant (`Err` for neither).
     pub(super) fn term(&self, call: &Call, index: usize) -> Result<Term, String> {
-        term_of(self.item(call, index)?).ok_or_else(|| call.wrong(index, "an integer"))
+        match self.item(call, index)? {
+            Item::WideInt(value) => Err(format!("'{}': {}", call.name, out_of_range(value))),
+            item => term_of(item).ok_or_else(|| call.wrong(index, "an integer")),
+        }
+    }
+
+    /// An integer constant within 64 bits, for a sum's right-hand side.
+    pub(super) fn wide_int(&self, call: &Call, index: usize) -> Result<i64, String> {
+        match self.item(call, index)? {
+            Item::WideInt(value) => Ok(*value),
+            _ => self.int(call, index).map(i64::from),
+        }
     }
 
     /// An array argument as terms of a sum.
@@ -153,6 +164,6 @@ fn term_of(item: &Item) -> Option<Term> {
         Item::View(view) => Some(Term::Var(*view)),
         Item::Int(value) => Some(Term::Const(*value)),
         Item::Bool(value) => Some(Term::Const(i32::from(*value))),
-        Item::Set(_) | Item::Float => None,
+        Item::WideInt(_) | Item::Set(_) | Item::Float => None,
     }
 }

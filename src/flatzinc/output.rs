@@ -61,10 +61,11 @@ pub(super) fn format(outputs: &[Output], solution: &Solution) -> String {
 /// One value: an integer, or `true`/`false` for a Boolean.
 fn value(item: &Item, bool: bool, solution: &Solution) -> String {
     let number = match item {
-        Item::Var(var) => solution.get(*var).unwrap_or_default(),
-        Item::View(view) => solution.get(view.var).unwrap_or_default() + view.offset,
-        Item::Int(value) => *value,
-        Item::Bool(value) => i32::from(*value),
+        Item::Var(var) => i64::from(solution.get(*var).unwrap_or_default()),
+        Item::View(view) => i64::from(solution.get(view.var).unwrap_or_default() + view.offset),
+        Item::Int(value) => i64::from(*value),
+        Item::WideInt(value) => *value,
+        Item::Bool(value) => i64::from(*value),
         Item::Set(_) | Item::Float => return String::new(),
     };
     match bool {
