@@ -202,6 +202,18 @@ def setup(folder):
     return dict(os.environ, MZN_SOLVER_PATH=folder)
 
 
+def kill_session(sid):
+    """Kills every process of session `sid`: MiniZinc puts the solver it starts in a
+    process group of its own, which a kill of MiniZinc's group leaves running."""
+    for name in os.listdir('/proc'):
+        if name.isdigit():
+            try:
+                if os.getsid(int(name)) == sid:
+                    os.kill(int(name), signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+
 def run(env, solver_args, path):
     """The status and the set of solutions printed, or ('error', message)."""
     # In a session of its own, so that a timeout ends the solver MiniZinc started too.
@@ -210,7 +222,7 @@ def run(env, solver_args, path):
     try:
         out, err = p.communicate(timeout=20)
     except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
+        kill_session(p.pid)
         p.communicate()
         return ('timeout', None)
     r = subprocess.CompletedProcess(p.args, p.returncode, out, err)
