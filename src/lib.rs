@@ -62,6 +62,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs, unreachable_pub)]
 
+// First: the modules after it use its macros.
+#[macro_use]
+mod invariant;
 pub mod constraints;
 mod error;
 #[cfg(feature = "flatzinc")]

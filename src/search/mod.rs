@@ -363,14 +363,14 @@ impl Solver {
     }
 
     /// [`Solver::reset`], then [`Solver::assume`] of each `(var, value)`, for a
-    /// caller that holds the solver's own variables (checked in debug builds), such
+    /// caller that holds the solver's own variables (checked in debug builds and with `debug-checks`), such
     /// as a Sudoku solver loading a puzzle's clues: one call instead of one a clue.
     pub(crate) fn reset_assuming(&mut self, fixes: impl IntoIterator<Item = (VarId, i32)>) {
         self.reset();
         let vars = &self.model.vars;
         self.assumptions
             .extend(fixes.into_iter().map(|(var, value)| {
-                debug_assert!(vars.owns(var), "the solver's own variable");
+                invariant!(vars.owns(var), "the solver's own variable");
                 Assumption::Equal(var.raw(), value)
             }));
     }
