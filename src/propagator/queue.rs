@@ -242,6 +242,12 @@ impl Queue {
         }
     }
 
+    /// Whether `propagator` is entailed (for the `debug-checks` feature's checks).
+    #[cfg(feature = "debug-checks")]
+    pub(super) fn is_entailed(&self, propagator: u32) -> bool {
+        self.waiting[propagator as usize].state == ENTAILED
+    }
+
     /// Wakes up again the propagators found entailed since the point the store's
     /// domains are now at: to call after every undo or reset of the store, before
     /// anything is notified. O(1) plus O(1) per propagator revived.
