@@ -27,6 +27,7 @@ impl VarId {
 
 /// A posted constraint, in posting order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ConstraintId(pub(crate) u32);
 
 impl ConstraintId {

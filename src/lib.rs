@@ -59,9 +59,18 @@
 //!   instrumentation costs.
 //! - `count-allocations`: replaces the global allocator with a counting one, for
 //!   `tests/allocations.rs` only.
+//! - `debug-checks`: checks the propagators as the search runs, in any build, and
+//!   panics on a violation: each call removes no value a solution of its constraint
+//!   uses (brute force over small domains), each propagator run again at a fixpoint
+//!   removes nothing, and every solution satisfies every constraint. For tests; slow.
+//!   (Checking solutions alone, without a panic, is a solver option:
+//!   [`Solver::check_solutions`].)
 #![forbid(unsafe_code)]
 #![warn(missing_docs, unreachable_pub)]
 
+// First: the modules after it use its macros.
+#[macro_use]
+mod invariant;
 pub mod constraints;
 mod error;
 #[cfg(feature = "flatzinc")]

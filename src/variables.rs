@@ -73,7 +73,7 @@ impl Variables {
 
     /// The variable at `index`, which must exist.
     pub(crate) fn var_at(&self, index: u32) -> VarId {
-        debug_assert!((index as usize) < self.count());
+        invariant!((index as usize) < self.count());
         VarId {
             model: self.id,
             index,

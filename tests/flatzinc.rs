@@ -13,10 +13,20 @@ fn read(name: &str) -> FlatZincModel {
     FlatZincModel::parse(&text).unwrap_or_else(|e| panic!("{name}.fzn: {e}"))
 }
 
-/// Runs `problem` and returns the status and the printed solutions.
+/// `options` with every solution checked against every constraint
+/// (`--check-solutions`): a wrong one stops the run, and the test fails on the status.
+fn checked(options: &RunOptions) -> RunOptions {
+    RunOptions {
+        check_solutions: true,
+        ..options.clone()
+    }
+}
+
+/// Runs `problem`, its solutions checked, and returns the status and the printed
+/// solutions.
 fn solve(problem: &FlatZincModel, options: &RunOptions) -> (RunStatus, Vec<String>) {
     let mut printed = Vec::new();
-    let outcome = flatzinc::run(problem, options, &mut (), |solution, _| {
+    let outcome = flatzinc::run(problem, &checked(options), &mut (), |solution, _| {
         printed.push(problem.format_solution(solution));
     });
     assert_eq!(outcome.statistics.solutions, printed.len() as u64);
@@ -65,9 +75,14 @@ fn send_more_money_prints_each_letter() {
 fn knapsack_improves_to_the_proven_optimum() {
     let problem = read("knapsack");
     let mut objectives = Vec::new();
-    let outcome = flatzinc::run(&problem, &RunOptions::default(), &mut (), |_, objective| {
-        objectives.push(objective.unwrap());
-    });
+    let outcome = flatzinc::run(
+        &problem,
+        &checked(&RunOptions::default()),
+        &mut (),
+        |_, objective| {
+            objectives.push(objective.unwrap());
+        },
+    );
     assert_eq!(outcome.status, RunStatus::Complete);
     assert_eq!(objectives.last(), Some(&38));
     assert!(objectives.windows(2).all(|w| w[0] < w[1]));
@@ -156,6 +171,23 @@ fn count_text(fzn: &str) -> usize {
     };
     assert_eq!(status, done);
     solutions.len()
+}
+
+#[test]
+fn a_posted_constraint_names_the_item_it_comes_from() {
+    let problem = text(
+        "var 1..3: x;\nvar 1..3: y;\nconstraint int_ne(x, y);\nconstraint int_lt(x, y);\n\
+         solve satisfy;\n",
+    )
+    .unwrap();
+    let x = problem.var("x").unwrap();
+    let violated = |vx: i32, vy: i32| {
+        let value = |v| if v == x { vx } else { vy };
+        let constraint = problem.model().first_violated(&value).unwrap();
+        problem.constraint_source(constraint)
+    };
+    assert_eq!(violated(1, 1), Some((3, "int_ne")));
+    assert_eq!(violated(2, 1), Some((4, "int_lt")));
 }
 
 #[test]
@@ -426,9 +458,14 @@ fn search_annotations_become_phases_with_warnings_for_what_is_mapped() {
     );
     assert_eq!(problem.objective(), Some(Objective::Minimize(cost.into())));
     let mut best = None;
-    let outcome = flatzinc::run(&problem, &RunOptions::default(), &mut (), |_, objective| {
-        best = objective;
-    });
+    let outcome = flatzinc::run(
+        &problem,
+        &checked(&RunOptions::default()),
+        &mut (),
+        |_, objective| {
+            best = objective;
+        },
+    );
     assert_eq!((outcome.status, best), (RunStatus::Complete, Some(2)));
 }
 
@@ -474,11 +511,16 @@ fn restart_annotations_set_the_policy_of_one_solution_and_of_optimisation() {
     );
     // Six pigeons, five holes (value strength, so it takes a search): the proof
     // restarts, and still ends.
-    let outcome = flatzinc::run(&problem, &RunOptions::default(), &mut (), |_, _| {});
+    let outcome = flatzinc::run(
+        &problem,
+        &checked(&RunOptions::default()),
+        &mut (),
+        |_, _| {},
+    );
     assert_eq!(outcome.status, RunStatus::Unsatisfiable);
     assert!(outcome.statistics.restarts > 0);
     // All solutions: none; enumeration never restarts.
-    let outcome = flatzinc::run(&problem, &all(), &mut (), |_, _| {});
+    let outcome = flatzinc::run(&problem, &checked(&all()), &mut (), |_, _| {});
     assert_eq!(
         (outcome.status, outcome.statistics.restarts),
         (RunStatus::Unsatisfiable, 0)
@@ -552,7 +594,7 @@ fn the_observer_sees_satisfaction_and_optimisation() {
     for (name, options) in [("queens", all()), ("knapsack", RunOptions::default())] {
         let problem = read(name);
         let mut watch = Watch::default();
-        let outcome = flatzinc::run(&problem, &options, &mut watch, |_, _| {});
+        let outcome = flatzinc::run(&problem, &checked(&options), &mut watch, |_, _| {});
         assert_eq!(watch.solutions, outcome.statistics.solutions, "{name}");
         assert_eq!(watch.decisions, outcome.statistics.nodes, "{name}");
         assert!(watch.decisions > 0);

@@ -10,7 +10,8 @@
 //! (the `CI` variable set), where it fails.
 //!
 //! The protocol tests run `alldiff fzn` on FlatZinc written here, so they need no
-//! MiniZinc: the end lines, `-n`, `-t`, `-s`, `--trace`, and bad input.
+//! MiniZinc: the end lines, `-n`, `-t`, `-s`, `--trace`, and bad input. Every run
+//! checks its solutions (`--check-solutions`).
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -27,6 +28,11 @@ mod cli_common;
 use cli_common::output_within;
 
 const ALLDIFF: &str = env!("CARGO_BIN_EXE_alldiff");
+
+/// MiniZinc's flags that pass `--check-solutions` on to `alldiff fzn`: every
+/// solution is checked against every constraint, and a wrong one fails the run
+/// (status 3).
+const CHECKED: [&str; 2] = ["--fzn-flags", "--check-solutions"];
 
 /// A fresh folder under the system's temporary folder, removed on drop.
 fn temp_dir(name: &str) -> TempDir {
@@ -283,6 +289,7 @@ fn reifications_under_bool2int_and_negation_keep_their_meaning() {
         let output = Command::new("minizinc")
             .env("MZN_SOLVER_PATH", dir.path())
             .args(["--solver", "alldiff", "-a"])
+            .args(CHECKED)
             .arg(&path)
             .output()
             .unwrap();
@@ -300,6 +307,7 @@ fn run_entry(entry: &Entry, dir: &Path) -> Result<(), String> {
     let output = Command::new("minizinc")
         .env("MZN_SOLVER_PATH", dir)
         .args(["--solver", "alldiff"])
+        .args(CHECKED)
         .args(minizinc_args(entry))
         .output()
         .map_err(|e| format!("{}: cannot run minizinc: {e}", entry.name))?;
@@ -410,7 +418,7 @@ fn pigeons(holes: usize) -> String {
 fn fzn(dir: &TempDir, text: &str, flags: &[&str]) -> Output {
     let model = write_file(dir, "model.fzn", text);
     Command::new(ALLDIFF)
-        .arg("fzn")
+        .args(["fzn", "--check-solutions"])
         .args(flags)
         .arg(&model)
         .output()

@@ -68,6 +68,18 @@ pub(super) struct Built {
     /// those MiniZinc introduced (`var_is_introduced`), but for the objective and what
     /// the output shows.
     pub(super) auxiliary: Vec<VarId>,
+    /// The constraint items, each with the posted constraints it became.
+    pub(super) sources: Vec<Source>,
+}
+
+/// A constraint item of the FlatZinc text and the constraints posted for it.
+#[derive(Debug)]
+pub(super) struct Source {
+    /// The posted constraints' indices, `from..to`.
+    pub(super) posted: std::ops::Range<usize>,
+    pub(super) line: usize,
+    /// The item's predicate (`int_lin_eq`, ...).
+    pub(super) name: String,
 }
 
 /// The model under construction and the names read so far.
@@ -123,6 +135,7 @@ pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
         introduced: Vec::new(),
     };
     let mut solve = None;
+    let mut sources = Vec::new();
     for statement in statements {
         let at = |message: String| FlatZincError::at(statement.line, message);
         match &statement.stmt {
@@ -141,11 +154,17 @@ pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
                     args,
                     annotations: &item.annos,
                 };
+                let from = b.model.constraint_count();
                 let posted = super::builtins::post(&mut b, &call).map_err(at)?
                     || super::globals::post(&mut b, &call).map_err(at)?;
                 if !posted {
                     return Err(at(format!("unsupported constraint '{}'", item.id)));
                 }
+                sources.push(Source {
+                    posted: from..b.model.constraint_count(),
+                    line: statement.line,
+                    name: item.id.clone(),
+                });
             }
             Stmt::SolveItem(item) => {
                 if solve.is_some() {
@@ -214,6 +233,7 @@ pub(super) fn build(statements: &[Statement]) -> Result<Built, FlatZincError> {
         outputs: b.outputs,
         search,
         auxiliary,
+        sources,
     })
 }
 

@@ -66,7 +66,7 @@ mod search;
 
 use std::collections::HashMap;
 
-use crate::ids::VarId;
+use crate::ids::{ConstraintId, VarId};
 use crate::model::Model;
 use crate::search::{Objective, Phase, Solution, Solver};
 
@@ -194,10 +194,25 @@ impl FlatZincModel {
             .set_auxiliary(built.auxiliary)
             .expect("the model's own variables");
         solver.set_limits(options.limits.clone());
+        solver.check_solutions(options.check_solutions);
         if !options.free {
             solver.set_restarts(built.search.restarts);
         }
         solver
+    }
+
+    /// The constraint item of the text that a posted constraint of
+    /// [`FlatZincModel::model`] (or of a solver [`FlatZincModel::solver`] made)
+    /// comes from: its line and its predicate (`int_lin_eq`, ...). `None` for a
+    /// constraint alldiff added itself (such as the bounds of a clamped domain).
+    /// Names the constraint a wrong solution violates
+    /// ([`StopReason::WrongSolution`](crate::StopReason::WrongSolution)).
+    pub fn constraint_source(&self, constraint: ConstraintId) -> Option<(usize, &str)> {
+        let index = constraint.index();
+        let sources = &self.built.sources;
+        let at = sources.partition_point(|source| source.posted.end <= index);
+        let source = sources.get(at).filter(|s| s.posted.contains(&index))?;
+        Some((source.line, source.name.as_str()))
     }
 
     /// The variables by FlatZinc name (declared variables only, views of others left

@@ -24,6 +24,10 @@ pub struct RunOptions {
     pub limits: Limits,
     /// The seed of `indomain_random` (`-r SEED`); 0 if `None`.
     pub seed: Option<u64>,
+    /// Check every solution against every constraint before reporting it
+    /// (`--check-solutions`, see [`Solver::check_solutions`]): a wrong one stops the
+    /// run with [`StopReason::WrongSolution`].
+    pub check_solutions: bool,
 }
 
 /// How a run ended.

@@ -35,7 +35,7 @@ impl OwnedWords<'_> {
     /// Sets the word at `cell`: a domain of the propagator's, to a subset of it.
     #[inline(always)]
     pub(crate) fn narrow(&mut self, cell: usize, word: u64) {
-        debug_assert!(
+        invariant!(
             word != 0 && word & !self.cells[cell] == 0,
             "a non-empty subset"
         );
@@ -47,7 +47,7 @@ impl OwnedWords<'_> {
     #[inline(always)]
     pub(crate) fn narrow_all(&mut self, cell: usize, words: &[u64]) {
         let cells = &mut self.cells[cell..cell + words.len()];
-        debug_assert!(
+        invariant!(
             cells
                 .iter()
                 .zip(words)
@@ -334,7 +334,7 @@ impl Context<'_> {
     #[inline(always)]
     pub(crate) fn narrow_small(&mut self, var: u32, cell: usize, word: u64) {
         let old = self.store.words()[cell];
-        debug_assert!(word != 0 && word & !old == 0, "a non-empty subset");
+        invariant!(word != 0 && word & !old == 0, "a non-empty subset");
         if old != word {
             self.store.set_word(cell, word);
             if self.queue.may_wake(var, self.current) {

@@ -18,8 +18,10 @@
 //! 3. Prune in [`Propagator::propagate`]: read domains and remove values through the
 //!    [`Context`]; each removal that empties a domain returns `Err(Conflict)`, which
 //!    `?` passes on.
-//! 4. Say when a full assignment satisfies it ([`Propagator::is_satisfied`]): debug
-//!    builds check every solution the solver reports against it.
+//! 4. Say when a full assignment satisfies it ([`Propagator::is_satisfied`]): solvers
+//!    that check their solutions ([`Solver::check_solutions`](crate::Solver::check_solutions))
+//!    check every one against it, and the `debug-checks` feature checks each call of
+//!    `propagate` against it where the domains are small.
 //! 5. Optionally, say when every assignment left satisfies it ([`Context::entailed`]):
 //!    it is then not woken again until the search backtracks above that point.
 //!
@@ -64,8 +66,10 @@
 //! The module's parts: the trait and its vocabulary here, [`PostContext`] for
 //! posting (`post.rs`), [`Context`] for pruning (`context.rs`), the [`Rule`]s
 //! prunings are recorded under (`rule.rs`), the watch lists and queue (`queue.rs`),
-//! and the posted propagators with the fixpoint loop that runs them (`set.rs`).
+//! the posted propagators with the fixpoint loop that runs them (`set.rs`), and the
+//! `debug-checks` feature's checks of each call and each fixpoint (`checks.rs`).
 
+pub(crate) mod checks;
 mod context;
 mod post;
 mod queue;
@@ -139,8 +143,12 @@ pub trait Propagator: fmt::Debug + Send {
     /// Removes values that no solution can take, given the current domains.
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict>;
 
-    /// Whether the constraint holds when every variable has the given value. Debug
-    /// builds check every solution the solver reports against every constraint.
+    /// Whether the constraint holds when every variable has the given value (any
+    /// values of the domains, not only those of a solution). Solvers that check their
+    /// solutions ([`Solver::check_solutions`](crate::Solver::check_solutions)) check
+    /// each against every constraint; the `debug-checks` feature also checks each
+    /// call of [`propagate`](Propagator::propagate) against it, by brute force over
+    /// small domains.
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool;
 
     /// When it runs relative to others. Default: [`Priority::Cheap`].

@@ -242,6 +242,12 @@ impl Queue {
         }
     }
 
+    /// Whether `propagator` is entailed (for the `debug-checks` feature's checks).
+    #[cfg(feature = "debug-checks")]
+    pub(super) fn is_entailed(&self, propagator: u32) -> bool {
+        self.waiting[propagator as usize].state == ENTAILED
+    }
+
     /// Wakes up again the propagators found entailed since the point the store's
     /// domains are now at: to call after every undo or reset of the store, before
     /// anything is notified. O(1) plus O(1) per propagator revived.
@@ -250,7 +256,7 @@ impl Queue {
         while self.entailed.len() > kept {
             let propagator = self.entailed.pop().expect("longer than kept");
             let waiting = &mut self.waiting[propagator as usize];
-            debug_assert!(
+            invariant!(
                 waiting.state == ENTAILED && waiting.locals.is_empty(),
                 "entailed, and the queue empty"
             );
@@ -260,7 +266,7 @@ impl Queue {
 
     /// Queues every propagator with all of its variables marked modified.
     pub(crate) fn schedule_all(&mut self) {
-        debug_assert!(self.entailed.is_empty(), "revived since the reset");
+        invariant!(self.entailed.is_empty(), "revived since the reset");
         self.clear();
         for index in 0..self.counts.len() {
             self.waiting[index].locals.extend(0..self.counts[index]);
@@ -303,7 +309,7 @@ impl Queue {
     /// but [`Event::NONE`] has [`Event::DOMAIN`]).
     #[inline(always)]
     pub(super) fn wake_watchers(&mut self, var: u32, event: Event, source: u32) {
-        debug_assert!(event.intersects(Event::DOMAIN), "a change removes a value");
+        invariant!(event.intersects(Event::DOMAIN), "a change removes a value");
         let kind = if event.intersects(Event::FIXED) {
             2
         } else if event.intersects(Event::BOUNDS) {
@@ -340,7 +346,7 @@ impl Queue {
     pub(crate) fn pop(&mut self, modified: &mut Vec<u32>) -> Option<u32> {
         let propagator = self.levels[0].pop().or_else(|| self.levels[1].pop())?;
         let waiting = &mut self.waiting[propagator as usize];
-        debug_assert_eq!(waiting.state, QUEUED, "only queued propagators are queued");
+        invariant_eq!(waiting.state, QUEUED, "only queued propagators are queued");
         waiting.state = IDLE;
         // Copied, not swapped: each list keeps its own capacity, so that once warm
         // the queue allocates nothing.

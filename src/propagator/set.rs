@@ -1,6 +1,8 @@
 //! The posted propagators, each with the variables it watches and where its state
 //! sits, and the fixpoint loop that runs the woken ones.
 
+#[cfg(feature = "debug-checks")]
+use super::checks::{self, Before, Ran};
 use super::post::Registration;
 use super::{Context, PostContext, Propagator, Pruning, Queue, Rule};
 use crate::error::ModelError;
@@ -11,7 +13,7 @@ use crate::variables::Variables;
 /// A model's propagators, in posting order.
 #[derive(Debug, Default)]
 pub(crate) struct Propagators {
-    list: Vec<Posted>,
+    pub(super) list: Vec<Posted>,
     /// The store's word that holds how many propagators are entailed (see
     /// [`Context::entailed`] and `Queue::entail`), once a solver is made.
     entailed: Option<usize>,
@@ -19,12 +21,12 @@ pub(crate) struct Propagators {
 
 /// One posted propagator and what it registered.
 #[derive(Debug)]
-struct Posted {
-    propagator: Box<dyn Propagator>,
+pub(super) struct Posted {
+    pub(super) propagator: Box<dyn Propagator>,
     /// Its watched variables (store indices) with their events, by local index.
-    watched: Vec<(u32, Event)>,
+    pub(super) watched: Vec<(u32, Event)>,
     /// Where its state words sit in the store, `start..end`.
-    state: (usize, usize),
+    pub(super) state: (usize, usize),
 }
 
 impl Propagators {
@@ -78,7 +80,8 @@ impl Propagators {
 
     /// Runs woken propagators until none is left (the fixpoint) or one fails: its
     /// index then, with the queue emptied. Counts each call in `calls`; records each
-    /// removal in `pruned` when that is on.
+    /// removal in `pruned` when that is on. With the `debug-checks` feature, checks
+    /// each call's soundness and the fixpoint's idempotence (`checks.rs`).
     pub(crate) fn fixpoint(&mut self, run: Run<'_>) -> Result<(), u32> {
         let Run {
             store,
@@ -91,6 +94,8 @@ impl Propagators {
         while let Some(current) = queue.pop(modified) {
             *calls += 1;
             let posted = &mut self.list[current as usize];
+            #[cfg(feature = "debug-checks")]
+            let before = checks::uncounted(|| Before::read(store, &posted.watched));
             let mut ctx = Context {
                 store,
                 queue,
@@ -101,11 +106,25 @@ impl Propagators {
                 rule: Rule::Unnamed,
                 vars,
             };
-            if posted.propagator.propagate(&mut ctx).is_err() {
+            let result = posted.propagator.propagate(&mut ctx);
+            #[cfg(feature = "debug-checks")]
+            if let Some(before) = before {
+                let ran = Ran {
+                    index: current,
+                    propagator: posted.propagator.as_ref(),
+                    watched: &posted.watched,
+                    result,
+                    entailed: queue.is_entailed(current),
+                };
+                checks::uncounted(|| before.check(&ran, store, vars));
+            }
+            if result.is_err() {
                 queue.clear();
                 return Err(current);
             }
         }
+        #[cfg(feature = "debug-checks")]
+        checks::uncounted(|| self.check_idempotence(store, queue, vars));
         Ok(())
     }
 

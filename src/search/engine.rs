@@ -5,10 +5,11 @@ use std::time::Instant;
 
 use super::branching::Chosen;
 use super::{
-    Bound, Branch, Decision, Goal, Level, Schedule, SearchObserver, Solver, State, Statistics, Step,
+    Bound, Branch, Decision, Goal, Level, Schedule, SearchObserver, Solver, State, Statistics,
+    Step, StopReason,
 };
 use crate::ids::{ConstraintId, VarId};
-use crate::propagator::{NO_PROPAGATOR, Run};
+use crate::propagator::{NO_PROPAGATOR, Run, checks};
 use crate::store::{Event, Wipeout};
 
 /// A decision on the stack: the node it made and where to undo to.
@@ -36,16 +37,24 @@ impl Solver {
         self.model.vars.var_at(raw)
     }
 
-    /// Panics if the solution in the domains violates a constraint: a propagator
-    /// let a wrong assignment through. Debug builds check every solution, except
-    /// when counting allocations (`is_satisfied` may allocate; the search must not).
-    #[cfg(all(debug_assertions, not(feature = "count-allocations")))]
-    fn check_solution(&self) {
-        let value = |var: VarId| self.store.min(var.raw());
-        if let Some(c) = self.model.first_violated(&value) {
-            let name = self.model.constraint_name(c).unwrap_or("?");
-            panic!("solution violates constraint {} ({name})", c.index());
+    /// Why the solution in the domains may not be reported: the first constraint it
+    /// violates, when solutions are checked ([`Solver::check_solutions`]). With the
+    /// `debug-checks` feature every solution is checked, and a violation panics unless
+    /// the solver checks them itself.
+    fn wrong_solution(&self) -> Option<StopReason> {
+        if !self.checked && !cfg!(feature = "debug-checks") {
+            return None;
         }
+        let value = |var: VarId| self.store.min(var.raw());
+        let constraint = checks::uncounted(|| self.model.first_violated(&value))?;
+        let name = self.model.constraint_name(constraint).unwrap_or("?");
+        let reason = StopReason::WrongSolution { constraint, name };
+        if !self.checked {
+            let (_, watched) = self.model.propagators.get(constraint.index());
+            let domains = checks::domains(&self.store, &self.model.vars, watched);
+            panic!("debug-checks: {reason}; its variables: {domains}");
+        }
+        Some(reason)
     }
 
     /// Runs the search until the next solution, exhaustion or a limit.
@@ -91,6 +100,7 @@ impl Solver {
                 }
             }
             State::Exhausted => return Step::Exhausted,
+            State::Wrong(reason) => return Step::Stopped(reason),
             // Stopped at an open node, before its decision: the loop takes that
             // decision if the limits allow it now, or stops again at once.
             State::Stopped(_, chosen) => resumed = Some(chosen),
@@ -98,8 +108,10 @@ impl Solver {
         loop {
             self.state = State::Open;
             let Some(chosen) = resumed.take().or_else(|| self.brancher.decide(&self.store)) else {
-                #[cfg(all(debug_assertions, not(feature = "count-allocations")))]
-                self.check_solution();
+                if let Some(reason) = self.wrong_solution() {
+                    self.state = State::Wrong(reason);
+                    return Step::Stopped(reason);
+                }
                 self.stats.solutions += 1;
                 self.solution_found();
                 tracing::trace!(target: "alldiff::search", node = self.node, "solution");

@@ -4,6 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::ids::ConstraintId;
+
 /// When to give up. All limits are off by default; each applies to one search (one
 /// call of `solve`, `count`, one `solutions` iterator, or one optimisation, from its
 /// first improving solution to the proof), restarts included.
@@ -77,7 +79,8 @@ impl Limits {
     }
 }
 
-/// Why a search stopped before it finished.
+/// Why a search stopped before it finished: a limit, or a solution that failed its
+/// check ([`Solver::check_solutions`](crate::Solver::check_solutions)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -90,15 +93,29 @@ pub enum StopReason {
     TimeLimit,
     /// The cancellation flag was set.
     Cancelled,
+    /// A solution the search reached violates a constraint: a propagator let a wrong
+    /// assignment through, an internal error. The solution is not reported; the
+    /// search stays stopped. Only with [`Solver::check_solutions`](crate::Solver::check_solutions).
+    WrongSolution {
+        /// The first constraint it violates, in posting order.
+        constraint: ConstraintId,
+        /// That constraint's kind ([`Propagator::name`](crate::Propagator::name)).
+        name: &'static str,
+    },
 }
 
 impl std::fmt::Display for StopReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            StopReason::NodeLimit => "node limit reached",
-            StopReason::FailureLimit => "failure limit reached",
-            StopReason::TimeLimit => "time limit reached",
-            StopReason::Cancelled => "cancelled",
-        })
+        match self {
+            StopReason::NodeLimit => f.write_str("node limit reached"),
+            StopReason::FailureLimit => f.write_str("failure limit reached"),
+            StopReason::TimeLimit => f.write_str("time limit reached"),
+            StopReason::Cancelled => f.write_str("cancelled"),
+            StopReason::WrongSolution { constraint, name } => write!(
+                f,
+                "a solution violates constraint #{} ({name})",
+                constraint.index()
+            ),
+        }
     }
 }

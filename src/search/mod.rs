@@ -67,6 +67,19 @@ enum State {
     /// Stopped by a limit at an open node, before taking its decision, which the
     /// search takes when it resumes.
     Stopped(StopReason, Chosen),
+    /// At a solution that failed its check ([`StopReason::WrongSolution`]): the
+    /// search goes no further.
+    Wrong(StopReason),
+}
+
+impl State {
+    /// Why the search stopped, if it did.
+    fn stop_reason(self) -> Option<StopReason> {
+        match self {
+            State::Stopped(reason, _) | State::Wrong(reason) => Some(reason),
+            _ => None,
+        }
+    }
 }
 
 /// What the running search is for.
@@ -133,6 +146,9 @@ pub struct Solver {
     started: Option<Instant>,
     /// Whether each step measures its time ([`Solver::measure_time`]).
     timed: bool,
+    /// Whether each solution is checked against every constraint
+    /// ([`Solver::check_solutions`]).
+    checked: bool,
 }
 
 impl std::fmt::Debug for Solver {
@@ -186,6 +202,7 @@ impl Solver {
             depth: 0,
             started: None,
             timed: true,
+            checked: false,
             model,
         }
     }
@@ -326,6 +343,25 @@ impl Solver {
         self.timed
     }
 
+    /// Whether every solution the search reaches is checked against every
+    /// constraint ([`Propagator::is_satisfied`](crate::Propagator::is_satisfied)) before
+    /// it is reported: off by default, on in alldiff's own tests and with `alldiff fzn
+    /// --check-solutions`. A solution that violates one is an internal error (a
+    /// propagator let a wrong assignment through): it is not reported, and the search
+    /// stops with [`StopReason::WrongSolution`], which [`Outcome::Stopped`],
+    /// [`CountStatus::Stopped`], [`Solutions::stopped`], [`OptimizeOutcome::Stopped`]
+    /// and [`Step::Stopped`] carry as they carry a limit. The check costs one call of
+    /// each constraint's `is_satisfied` per solution. (With the `debug-checks` feature
+    /// every solution is checked anyway; a violation panics unless this is on.)
+    pub fn check_solutions(&mut self, on: bool) {
+        self.checked = on;
+    }
+
+    /// Whether solutions are checked ([`Solver::check_solutions`]).
+    pub fn checks_solutions(&self) -> bool {
+        self.checked
+    }
+
     /// Each variable's weighted degree as dom/wdeg reads it now.
     #[cfg(test)]
     pub(crate) fn weighted_degrees(&self) -> &[u64] {
@@ -363,14 +399,14 @@ impl Solver {
     }
 
     /// [`Solver::reset`], then [`Solver::assume`] of each `(var, value)`, for a
-    /// caller that holds the solver's own variables (checked in debug builds), such
+    /// caller that holds the solver's own variables (checked in debug builds and with `debug-checks`), such
     /// as a Sudoku solver loading a puzzle's clues: one call instead of one a clue.
     pub(crate) fn reset_assuming(&mut self, fixes: impl IntoIterator<Item = (VarId, i32)>) {
         self.reset();
         let vars = &self.model.vars;
         self.assumptions
             .extend(fixes.into_iter().map(|(var, value)| {
-                debug_assert!(vars.owns(var), "the solver's own variable");
+                invariant!(vars.owns(var), "the solver's own variable");
                 Assumption::Equal(var.raw(), value)
             }));
     }

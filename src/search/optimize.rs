@@ -1,6 +1,6 @@
 //! Branch and bound: the solutions of a search, each better than the one before.
 
-use super::{SearchObserver, Solution, Solver, State, Statistics, Step, StopReason};
+use super::{SearchObserver, Solution, Solver, Statistics, Step, StopReason};
 use crate::ids::View;
 use crate::store::{Event, Store, Wipeout};
 
@@ -141,10 +141,10 @@ impl Optimization<'_> {
     /// at all, or stopped by a limit with the best so far.
     pub fn finish(mut self) -> OptimizeOutcome {
         while self.next().is_some() {}
-        match (self.solver.state, self.best) {
-            (State::Stopped(reason, _), best) => OptimizeOutcome::Stopped { best, reason },
-            (_, Some(best)) => OptimizeOutcome::Optimal(best),
-            (_, None) => OptimizeOutcome::Unsatisfiable,
+        match (self.solver.state.stop_reason(), self.best) {
+            (Some(reason), best) => OptimizeOutcome::Stopped { best, reason },
+            (None, Some(best)) => OptimizeOutcome::Optimal(best),
+            (None, None) => OptimizeOutcome::Unsatisfiable,
         }
     }
 }

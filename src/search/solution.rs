@@ -1,6 +1,6 @@
 //! A solution, and the iterator over the solutions of one search.
 
-use super::{Outcome, SearchObserver, Solver, State, Statistics, StopReason};
+use super::{Outcome, SearchObserver, Solver, Statistics, StopReason};
 use crate::ids::VarId;
 
 /// A value for every variable of a model.
@@ -46,10 +46,7 @@ pub struct Solutions<'a> {
 impl Solutions<'_> {
     /// The limit that ended the iteration, if one did.
     pub fn stopped(&self) -> Option<StopReason> {
-        match self.solver.state {
-            State::Stopped(reason, _) => Some(reason),
-            _ => None,
-        }
+        self.solver.state.stop_reason()
     }
 
     /// The statistics so far.

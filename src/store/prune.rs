@@ -38,7 +38,7 @@ impl Store {
     #[inline(always)]
     pub(crate) fn retain_small(&mut self, var: u32, keep: u64) -> Result<Event, Wipeout> {
         let l = self.layouts[var as usize];
-        debug_assert!(l.is_small());
+        invariant!(l.is_small());
         self.retain_word(l.start as usize, keep)
     }
 
@@ -401,7 +401,7 @@ impl Store {
         if !l.is_small() {
             return self.fix_large(l, value).is_ok();
         }
-        debug_assert_eq!(self.stamps[l.start as usize], self.epoch, "saved");
+        invariant_eq!(self.stamps[l.start as usize], self.epoch, "saved");
         let word = &mut self.cells[l.start as usize];
         // As `fix`, a wipe-out leaves the domain as it was.
         let kept = *word & l.offset_of(value).map_or(0, |index| 1 << index);

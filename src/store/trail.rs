@@ -22,7 +22,7 @@ impl Store {
     /// [`Store::mark`]: there is nothing below it to undo to.
     pub(crate) fn reset_from(&mut self, other: &Store) {
         let n = other.cells.len();
-        debug_assert!(self.cells.len() >= n, "a clone of `other`");
+        invariant!(self.cells.len() >= n, "a clone of `other`");
         self.cells[..n].copy_from_slice(&other.cells);
         // The chunk words this store made since the clone: no hole in them yet.
         self.cells[n..].fill(!0);

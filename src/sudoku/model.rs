@@ -220,7 +220,7 @@ impl SudokuModel {
         for (&var, &digit) in cells.iter().zip(grid.cells()) {
             if digit != 0 {
                 let assumed = solver.assume(var, i32::from(digit));
-                debug_assert!(assumed.is_ok(), "the model's own variable");
+                invariant!(assumed.is_ok(), "the model's own variable");
             }
         }
         (solver, cells)

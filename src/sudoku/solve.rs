@@ -131,7 +131,7 @@ impl Engine {
         timed: bool,
     ) -> Result<Engine, ModelError> {
         let (model, cells) = SudokuModel::new(box_size, propagation)?.into_parts();
-        debug_assert!(
+        invariant!(
             (cells.iter().enumerate()).all(|(i, cell)| cell.raw() as usize == i),
             "the cells are the model's first variables, in order"
         );

@@ -108,8 +108,9 @@ pub fn brute_force(domains: &[Vec<i32>], holds: &dyn Fn(&[i32]) -> bool) -> BTre
 }
 
 /// What every brute-force property suite checks of a model: under each of
-/// `configs` the solver reports exactly `expected` (the values of the variables
-/// `build` lists, the first ones of the model), each solution once; and root
+/// `configs` the solver, checking its solutions ([`alldiff::Solver::check_solutions`]),
+/// reports exactly `expected` (the values of the variables `build` lists, the first
+/// ones of the model), each solution once, and stops for no wrong one; and root
 /// propagation fails only on a model without solutions and keeps every value some
 /// solution uses. `build` makes a fresh model each time.
 pub fn check_solutions(
@@ -121,10 +122,13 @@ pub fn check_solutions(
     for &config in configs {
         let (model, vars) = build();
         let mut solver = alldiff::Solver::with_config(model, config);
-        let found: Vec<Vec<i32>> = solver
-            .solutions()
+        solver.check_solutions(true);
+        let mut solutions = solver.solutions();
+        let found: Vec<Vec<i32>> = solutions
+            .by_ref()
             .map(|s| vars.iter().map(|&x| s[x]).collect())
             .collect();
+        prop_assert_eq!(solutions.stopped(), None, "{:?}", config);
         let distinct: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
         prop_assert_eq!(distinct.len(), found.len(), "a solution was reported twice");
         prop_assert_eq!(&distinct, expected, "{:?}", config);
@@ -177,7 +181,8 @@ pub fn check_assumed_then_reset(
 /// lists, `None` pops the latest), so that the propagators' trailed state is carried
 /// across levels and undone by pops; after each step its root domains must be those
 /// of a fresh solver given the same assumptions at once. At the end, its solutions
-/// must be `expected`'s with the assumed values. `build` makes a fresh model each time.
+/// must be `expected`'s with the assumed values, each checked. `build` makes a fresh
+/// model each time.
 pub fn check_levels(
     expected: &BTreeSet<Vec<i32>>,
     steps: &[Option<(usize, i32)>],
@@ -186,6 +191,7 @@ pub fn check_levels(
     use proptest::prop_assert_eq;
     let (model, vars) = build();
     let mut solver = alldiff::Solver::new(model);
+    solver.check_solutions(true);
     let mut pushed: Vec<(usize, i32)> = Vec::new();
     for step in steps {
         match *step {
@@ -215,10 +221,12 @@ pub fn check_levels(
         .filter(|s| pushed.iter().all(|&(var, value)| s[var] == value))
         .cloned()
         .collect();
-    let found: BTreeSet<Vec<i32>> = solver
-        .solutions()
+    let mut solutions = solver.solutions();
+    let found: BTreeSet<Vec<i32>> = solutions
+        .by_ref()
         .map(|solution| vars.iter().map(|&v| solution.value(v)).collect())
         .collect();
+    prop_assert_eq!(solutions.stopped(), None);
     prop_assert_eq!(found, expected);
     Ok(())
 }

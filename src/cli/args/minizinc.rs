@@ -25,7 +25,10 @@ Exit status:
   1  the model cannot be read: one line `alldiff: FILE: line N: what` on
      standard error
   2  usage error (-p past 4 per core included), a file that cannot be read,
-     standard output closed or full, or a trace that cannot be written";
+     standard output closed or full, or a trace that cannot be written
+  3  with --check-solutions, a solution violates a constraint (an internal
+     error of alldiff's, not printed): one line `alldiff: FILE: line N: ...`
+     naming the constraint on standard error";
 
 /// Options of `alldiff fzn`: the flags MiniZinc passes to a FlatZinc solver.
 #[derive(Debug, Args)]
@@ -79,6 +82,12 @@ pub(crate) struct FznArgs {
     /// trace`); the variables keep their FlatZinc names.
     #[arg(long, value_name = "FILE")]
     pub(crate) trace: Option<PathBuf>,
+
+    /// Check every solution against every constraint before printing it; a
+    /// solution that violates one (an internal error) is not printed, the search
+    /// stops, and the run exits with status 3.
+    #[arg(long)]
+    pub(crate) check_solutions: bool,
 
     /// With --trace: write at most N event lines (nodes, prunings, failures).
     #[arg(

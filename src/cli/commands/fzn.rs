@@ -13,12 +13,18 @@ use std::time::{Duration, Instant};
 
 use alldiff::flatzinc::{self, FlatZincModel, RunOptions, RunOutcome, RunStatus};
 use alldiff::trace::{Header, TraceRecorder};
-use alldiff::{Limits, Model, OptimizeOutcome, Outcome, ParallelSolver, Solution, Statistics};
+use alldiff::{
+    ConstraintId, Limits, Model, OptimizeOutcome, Outcome, ParallelSolver, Solution, Statistics,
+    StopReason,
+};
 use anyhow::{Context as _, bail};
 
 use crate::cli::args::FznArgs;
 use crate::cli::output_file::{Read, ensure_not_read};
 use crate::cli::report::EXIT_FAILURE;
+
+/// The exit status of a run `--check-solutions` stopped at a wrong solution.
+const EXIT_WRONG_SOLUTION: u8 = 3;
 
 /// Runs `alldiff fzn`. A model that cannot be read is one line on standard error
 /// and status 1; a model file that cannot be opened, or a trace that cannot be
@@ -57,6 +63,7 @@ pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
         free: args.free,
         limits: limits(args.time_limit, init_time, Arc::clone(&cancel)),
         seed: args.seed,
+        check_solutions: args.check_solutions,
     };
     let mut printer = Printer::new(&problem, args.all, cancel);
     let threads = match args.threads {
@@ -105,6 +112,14 @@ pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
         init_time,
     });
     printer.finish(&outcome, statistics)?;
+    if let RunStatus::Stopped {
+        reason: StopReason::WrongSolution { constraint, name },
+        ..
+    } = outcome.status
+    {
+        eprintln!("{}", wrong_solution(&shown, &problem, constraint, name));
+        return Ok(ExitCode::from(EXIT_WRONG_SOLUTION));
+    }
     match (written, &args.trace) {
         (Some(Err(error)), Some(path)) => {
             Err(anyhow::Error::new(error)
@@ -285,6 +300,25 @@ impl<'a> Printer<'a> {
     }
 }
 
+/// The line on standard error for a solution that violates `constraint` (of kind
+/// `name`), naming the FlatZinc item it comes from.
+fn wrong_solution(
+    shown: &str,
+    problem: &FlatZincModel,
+    constraint: ConstraintId,
+    name: &str,
+) -> String {
+    let item = match problem.constraint_source(constraint) {
+        Some((line, item)) => format!("line {line}: {item}"),
+        None => "a constraint alldiff added".to_owned(),
+    };
+    let index = constraint.index();
+    format!(
+        "alldiff: {shown}: {item}: a solution violates it (constraint #{index}, {name}); \
+         an internal error of alldiff's, the solution was not printed"
+    )
+}
+
 /// The line that closes the output, if any: the search is complete, proven
 /// unsatisfiable, or stopped before any solution.
 fn status_line(status: RunStatus) -> Option<&'static str> {
@@ -364,5 +398,17 @@ mod tests {
         let narrowed = |solved| RunStatus::Narrowed { solved };
         assert_eq!(status_line(narrowed(false)), Some("=====UNKNOWN====="));
         assert_eq!(status_line(narrowed(true)), None);
+    }
+
+    #[test]
+    fn a_wrong_solution_names_the_item_of_the_constraint_it_violates() {
+        let text = "var 1..3: x;\nvar 1..3: y;\nconstraint int_ne(x, y);\nsolve satisfy;\n";
+        let problem = FlatZincModel::parse(text).unwrap();
+        let constraint = problem.model().first_violated(&|_| 1).unwrap();
+        assert_eq!(
+            wrong_solution("m.fzn", &problem, constraint, "not_equal"),
+            "alldiff: m.fzn: line 3: int_ne: a solution violates it (constraint #0, \
+             not_equal); an internal error of alldiff's, the solution was not printed"
+        );
     }
 }

@@ -412,7 +412,7 @@ impl AllDifferent {
         let bounds = &self.bounds;
         let value = |i: u32| {
             let (min, max) = bounds[i as usize];
-            debug_assert_eq!(min, max, "a queued view is fixed");
+            invariant_eq!(min, max, "a queued view is fixed");
             i64::from(min)
         };
         let from = (self.work.iter()).map(|&i| value(i)).min().unwrap_or(0);

@@ -21,6 +21,8 @@ mod scan;
 mod tests;
 
 use crate::ids::View;
+#[cfg(feature = "debug-checks")]
+use crate::propagator::checks;
 use crate::propagator::{Conflict, Context, Rule};
 
 /// One view's bounds during a pass.
@@ -202,8 +204,8 @@ impl HallIntervals {
         // leaves the fixed views out, and needs two others.
         if (test && !self.may_prune(unfixed)) || (!shared && unfixed < 2) {
             self.misses = 0;
-            #[cfg(debug_assertions)]
-            self.check_nothing_to_prune();
+            #[cfg(feature = "debug-checks")]
+            checks::uncounted(|| self.check_nothing_to_prune());
             return Ok(false);
         }
         self.misses = self.misses.saturating_add(1);
@@ -323,9 +325,10 @@ impl HallIntervals {
         to - from > fixed as i64
     }
 
-    /// Checks, in debug builds, that a pass [`HallIntervals::may_prune`] skipped
-    /// would indeed have moved nothing: the pass over every view, fixed or not.
-    #[cfg(debug_assertions)]
+    /// Checks, with the `debug-checks` feature, that a pass
+    /// [`HallIntervals::may_prune`] skipped would indeed have moved nothing: the pass
+    /// over every view, fixed or not.
+    #[cfg(feature = "debug-checks")]
     fn check_nothing_to_prune(&mut self) {
         self.sort();
         let failed = self.pass::<false>().is_err();

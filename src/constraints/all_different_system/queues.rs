@@ -21,7 +21,7 @@ impl GroupWork {
     }
 
     /// Whether nothing is queued (for the debug checks).
-    #[cfg(all(debug_assertions, not(feature = "count-allocations")))]
+    #[cfg(feature = "debug-checks")]
     pub(super) fn is_empty(&self) -> bool {
         let no_groups = |words: &PerValue<u64>| words.0.iter().all(|&w| w == 0);
         self.values == 0 && no_groups(&self.first) && self.more.iter().all(no_groups)

@@ -145,14 +145,14 @@ impl<const W: usize> PerVar<W> {
 impl<const W: usize> std::ops::Index<usize> for PerVar<W> {
     type Output = u64;
     fn index(&self, i: usize) -> &u64 {
-        debug_assert!(i < 64 * W);
+        invariant!(i < 64 * W);
         &self.0.as_flattened()[i % (64 * W)]
     }
 }
 
 impl<const W: usize> std::ops::IndexMut<usize> for PerVar<W> {
     fn index_mut(&mut self, i: usize) -> &mut u64 {
-        debug_assert!(i < 64 * W);
+        invariant!(i < 64 * W);
         &mut self.0.as_flattened_mut()[i % (64 * W)]
     }
 }
@@ -174,14 +174,14 @@ impl<const W: usize> PerVarSets<W> {
 impl<const W: usize> std::ops::Index<usize> for PerVarSets<W> {
     type Output = VarSet<W>;
     fn index(&self, i: usize) -> &VarSet<W> {
-        debug_assert!(i < 64 * W);
+        invariant!(i < 64 * W);
         &self.0.as_flattened()[i % (64 * W)]
     }
 }
 
 impl<const W: usize> std::ops::IndexMut<usize> for PerVarSets<W> {
     fn index_mut(&mut self, i: usize) -> &mut VarSet<W> {
-        debug_assert!(i < 64 * W);
+        invariant!(i < 64 * W);
         &mut self.0.as_flattened_mut()[i % (64 * W)]
     }
 }

@@ -137,7 +137,7 @@ fn premises(board: &Board, found: &Found, removal_of: &[Option<usize>]) -> Vec<u
         for digit in digits(mask & !board.candidates(cell)) {
             if !board.sees(cell, digit) {
                 let removal = removal_of[cell * side + usize::from(digit) - 1];
-                debug_assert!(removal.is_some(), "a candidate gone without a reason");
+                invariant!(removal.is_some(), "a candidate gone without a reason");
                 premises.extend(removal);
             }
         }

@@ -125,9 +125,9 @@ impl Grid {
     }
 
     /// A grid of the box size from cells the caller knows are right: `side²` of
-    /// them, each `0..=side` (checked in debug builds), such as a solver's solution.
+    /// them, each `0..=side` (checked in debug builds and with `debug-checks`), such as a solver's solution.
     pub(crate) fn from_solution(box_size: usize, cells: Vec<u8>) -> Grid {
-        debug_assert!(Grid::from_cells(box_size, cells.clone()).is_ok());
+        invariant!(Grid::from_cells(box_size, cells.clone()).is_ok());
         Grid { box_size, cells }
     }
 

@@ -383,7 +383,7 @@ impl Board {
             for line in lines {
                 let (box_in, box_out) = self.split(box_unit, line);
                 let (line_in, line_out) = self.split(line, box_unit);
-                debug_assert_eq!(box_in, line_in, "the same cells");
+                invariant_eq!(box_in, line_in, "the same cells");
                 let pointing = box_in & !box_out & line_out;
                 let claiming = box_in & !line_out & box_out;
                 for (confined, confining, cleared) in

@@ -1,4 +1,4 @@
-//! Debug builds only: the value sets, kept incrementally, checked against the sets
+//! The `debug-checks` feature only: the value sets, kept incrementally, checked against the sets
 //! recomputed from scratch from the domains, after each sync (in the kernel's copy)
 //! and after each write-back (in the store), and the scratch checked empty after
 //! each call that succeeds.

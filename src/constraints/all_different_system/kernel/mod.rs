@@ -5,10 +5,10 @@
 //! queues the work the changes since the last call start (`sync.rs`), applies the
 //! rules to a fixpoint (singles in `singles.rs`, locked candidates in `locked.rs`,
 //! both pruning through `removal.rs`), and writes the domains and the state back
-//! (`write_back.rs`). In debug builds `debug.rs` checks the value sets against the
-//! domains after each sync and each write-back.
+//! (`write_back.rs`). With the `debug-checks` feature `debug.rs` checks the value
+//! sets against the domains after each sync and each write-back.
 
-#[cfg(all(debug_assertions, not(feature = "count-allocations")))]
+#[cfg(feature = "debug-checks")]
 mod debug;
 mod locked;
 mod removal;
@@ -19,6 +19,8 @@ mod write_back;
 use super::queues::GroupWork;
 use super::sets::{GroupSets, PerValue, PerVar, PerVarSets, VarSet, bits};
 use super::{LockedCandidates, Vars};
+#[cfg(feature = "debug-checks")]
+use crate::propagator::checks;
 use crate::propagator::{Conflict, Context};
 
 /// The first state word once the sets are built.
@@ -300,17 +302,18 @@ impl<const W: usize> Kernel<W> {
         } else {
             self.build()
         };
-        #[cfg(all(debug_assertions, not(feature = "count-allocations")))]
+        #[cfg(feature = "debug-checks")]
         if result.is_ok() {
-            self.check_sets(ctx, vars, if built { "sync" } else { "build" });
+            let step = if built { "sync" } else { "build" };
+            checks::uncounted(|| self.check_sets(ctx, vars, step));
         }
         let result = result
             .and_then(|()| self.fixpoint(locked))
             .and_then(|()| self.write_back(ctx, vars, stage));
         match result {
             Ok(()) => {
-                #[cfg(all(debug_assertions, not(feature = "count-allocations")))]
-                self.check_state(ctx, vars);
+                #[cfg(feature = "debug-checks")]
+                checks::uncounted(|| self.check_state(ctx, vars));
             }
             Err(Conflict) => self.scratch.clear(self.shape.values),
         }
