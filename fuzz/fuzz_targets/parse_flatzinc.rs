@@ -1,9 +1,10 @@
 //! Any text given to the FlatZinc reader: never a panic, neither reading nor solving
-//! what reads (all solutions asked, for a few hundred nodes).
+//! what reads (all solutions asked, for a few hundred nodes), and every solution
+//! satisfies every constraint (`check_solutions`).
 #![no_main]
 
-use alldiff::Limits;
-use alldiff::flatzinc::{self, FlatZincModel, RunOptions};
+use alldiff::flatzinc::{self, FlatZincModel, RunOptions, RunStatus};
+use alldiff::{Limits, StopReason};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
@@ -14,7 +15,15 @@ fuzz_target!(|text: &str| {
         all: true,
         solutions: Some(20),
         limits: Limits::none().with_nodes(500),
+        check_solutions: true,
         ..RunOptions::default()
     };
-    flatzinc::run(&problem, &options, &mut (), |_, _| {});
+    let outcome = flatzinc::run(&problem, &options, &mut (), |_, _| {});
+    if let RunStatus::Stopped {
+        reason: reason @ StopReason::WrongSolution { .. },
+        ..
+    } = outcome.status
+    {
+        panic!("{reason}");
+    }
 });
