@@ -639,3 +639,18 @@ fn every_predicate_the_library_declares_native_is_read() {
         }
     }
 }
+
+#[test]
+fn a_subcircuit_over_a_view_at_the_end_of_i32_is_unsatisfiable() {
+    // s = a - 2147483647 = 0 is no node of a subcircuit numbered from 3: it once
+    // panicked on an index out of range.
+    let problem = FlatZincModel::parse(
+        "var 2147483647..2147483647: a :: output_var;\n\
+         var int: s :: output_var :: is_defined_var;\n\
+         constraint int_lin_eq([1, -1], [a, s], 2147483647) :: defines_var(s);\n\
+         constraint alldiff_subcircuit([s], 3);\n\
+         solve satisfy;\n",
+    )
+    .unwrap();
+    assert_eq!(solve(&problem, &all()), (RunStatus::Unsatisfiable, vec![]));
+}

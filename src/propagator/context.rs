@@ -253,7 +253,9 @@ impl Context<'_> {
     #[inline]
     pub fn set_min(&mut self, view: impl Into<View>, min: i32) -> Result<bool, Conflict> {
         let view = view.into();
-        let raw = min.saturating_sub(view.offset);
+        let raw = (i64::from(min) - i64::from(view.offset)).max(i64::from(i32::MIN));
+        // Above every value the variable can hold: nothing is left.
+        let raw = i32::try_from(raw).map_err(|_| Conflict)?;
         let var = view.var.raw();
         if self.pruned.is_some()
             && let Some(below) = raw.checked_sub(1)
@@ -269,7 +271,9 @@ impl Context<'_> {
     #[inline]
     pub fn set_max(&mut self, view: impl Into<View>, max: i32) -> Result<bool, Conflict> {
         let view = view.into();
-        let raw = max.saturating_sub(view.offset);
+        let raw = (i64::from(max) - i64::from(view.offset)).min(i64::from(i32::MAX));
+        // Below every value the variable can hold: nothing is left.
+        let raw = i32::try_from(raw).map_err(|_| Conflict)?;
         let var = view.var.raw();
         if self.pruned.is_some()
             && let Some(above) = raw.checked_add(1)
