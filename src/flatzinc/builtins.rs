@@ -194,23 +194,34 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
             Mode::Plain,
         ) => {
             call.arity(3)?;
-            // MiniZinc's arrays start at 1, alldiff's element at 0.
+            // MiniZinc's arrays start at 1, alldiff's element at 0: the index less
+            // one, or, where that leaves i32 (an index that may be i32::MIN), the
+            // index itself, at least 1, over the array with a first entry in front.
             let index = b.view(call, 0)?;
-            let index = View {
+            let less_one = index.offset.checked_sub(1).map(|offset| View {
                 var: index.var,
-                offset: index
-                    .offset
-                    .checked_sub(1)
-                    .ok_or_else(|| call.wrong(0, "an index"))?,
+                offset,
+            });
+            let (index, front) = match less_one {
+                Some(view) if b.model.check_view(view).is_ok() => (view, 0),
+                _ => {
+                    b.model
+                        .linear([(1, index)], Relation::GreaterEq, 1)
+                        .map_err(call.refused())?;
+                    (index, 1)
+                }
             };
             let value = b.view(call, 2)?;
             match base.starts_with("array_var") {
                 true => {
                     let array = b.views(call, 1)?;
-                    b.model.element_var(array, index, value)
+                    let first = array.first().copied().into_iter().take(front);
+                    b.model.element_var(first.chain(array), index, value)
                 }
                 false => {
                     let array = b.ints(call, 1)?;
+                    let first = array.first().copied().into_iter().take(front);
+                    let array: Vec<i32> = first.chain(array).collect();
                     b.model.element(&array, index, value)
                 }
             }

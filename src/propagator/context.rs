@@ -285,27 +285,6 @@ impl Context<'_> {
         Ok(!event.is_none())
     }
 
-    /// Keeps in `view` only the values within `lo..=hi` that `keep` accepts. The
-    /// bounds move first, so the domain is read only between them: a wide domain (a
-    /// FlatZinc `var int` without bounds spans 2 * 10^8 values) costs no more than
-    /// the range where values can stay. `scratch` is reused for the removals.
-    pub(crate) fn retain_within(
-        &mut self,
-        view: View,
-        (lo, hi): (i32, i32),
-        scratch: &mut Vec<i32>,
-        keep: impl Fn(&Context<'_>, i32) -> bool,
-    ) -> Result<(), Conflict> {
-        self.set_min(view, lo)?;
-        self.set_max(view, hi)?;
-        scratch.clear();
-        scratch.extend(self.values(view).filter(|&v| !keep(self, v)));
-        for &v in scratch.iter() {
-            self.remove(view, v)?;
-        }
-        Ok(())
-    }
-
     /// The propagator's backtrackable state: as many words as
     /// [`PostContext::set_initial_state`](crate::PostContext::set_initial_state) gave.
     pub fn state(&self) -> &[u64] {
