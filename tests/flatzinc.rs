@@ -654,3 +654,19 @@ fn a_subcircuit_over_a_view_at_the_end_of_i32_is_unsatisfiable() {
     .unwrap();
     assert_eq!(solve(&problem, &all()), (RunStatus::Unsatisfiable, vec![]));
 }
+
+#[test]
+fn int_abs_over_a_domain_holding_i32_min_drops_that_value() {
+    // |i32::MIN| is no 32-bit value: that value of x has no result (it was refused,
+    // while int_times over the same domain was accepted).
+    let problem = FlatZincModel::parse(
+        "var -2147483648..-2147483646: x :: output_var;\n\
+         var 0..2147483647: z;\n\
+         constraint int_abs(x, z);\n\
+         solve satisfy;\n",
+    )
+    .unwrap();
+    let (status, printed) = solve(&problem, &all());
+    assert_eq!(status, RunStatus::Complete);
+    assert_eq!(printed, ["x = -2147483647;\n", "x = -2147483646;\n"]);
+}

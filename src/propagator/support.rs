@@ -6,10 +6,10 @@
 use super::{Conflict, Context};
 use crate::ids::View;
 
-/// How many more values than a support lists an interval domain may hold and still
-/// be read value by value to narrow it; past that only its bounds move (to supported
-/// values), and the search takes the values left inside one at a time.
-const READ_SLACK: u64 = 1 << 16;
+/// The most values removed from inside an interval domain at once: each chunk of 64
+/// values it punches holes in takes a word, so past this many a propagator moves only
+/// the bounds and leaves the values inside to the search, one at a time.
+const PUNCH_LIMIT: u64 = 1 << 16;
 
 /// The values a propagator keeps in a view, found from either end without reading
 /// the view's values one by one.
@@ -184,12 +184,18 @@ impl Context<'_> {
         }
     }
 
+    /// Whether removing `count` values from inside `view` would cost by their span:
+    /// `view` is an interval and `count` is past [`PUNCH_LIMIT`].
+    pub(crate) fn punches_wide(&self, view: View, count: u64) -> bool {
+        self.store.is_interval(view.var.raw()) && count > PUNCH_LIMIT
+    }
+
     /// Keeps in `view` only the values `support` accepts. The bounds move first, to
     /// supported values; then the values between them are read and the others
-    /// removed, unless `view` is an interval holding far more values than the
-    /// support lists (a FlatZinc `var int` spans 2 * 10^8): then the values inside
-    /// stay. `Ok(true)` when every value left is supported, `Ok(false)` when only the
-    /// bounds are. `scratch` is reused for the removals.
+    /// removed, unless `view` is an interval holding more than twice the values the
+    /// support lists plus [`PUNCH_LIMIT`] (a FlatZinc `var int` spans 2 * 10^8): then
+    /// the values inside stay. `Ok(true)` when every value left is supported,
+    /// `Ok(false)` when only the bounds are. `scratch` is reused for the removals.
     pub(crate) fn retain_supported(
         &mut self,
         view: View,
@@ -203,8 +209,8 @@ impl Context<'_> {
         };
         self.set_min(view, lo)?;
         self.set_max(view, hi)?;
-        let size = u64::from(self.size(view));
-        if self.store.is_interval(view.var.raw()) && size > 2 * support.listed(self) + READ_SLACK {
+        let unlisted = u64::from(self.size(view)).saturating_sub(2 * support.listed(self));
+        if self.punches_wide(view, unlisted) {
             return Ok(false);
         }
         scratch.clear();
