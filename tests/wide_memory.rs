@@ -217,3 +217,47 @@ fn flatzinc_models_of_three_values_over_the_whole_range_and_over_two_hundred_mil
         }
     }
 }
+
+#[test]
+fn flatzinc_set_in_a_wide_set_over_the_whole_range() {
+    // A set of 65,538 values in two runs, {0..=65536, 65538}: the values of x outside
+    // it were listed from x's domain, four billion of them (an abort). Now only the
+    // gaps between x's bounds are listed: plainly x is within the set's hull (one gap,
+    // {65537}); reified, a gap below 0 of two billion values is an error, not a list.
+    let listed: Vec<String> = (0..=65536).chain([65538]).map(|v| v.to_string()).collect();
+    let model = |reified: bool| {
+        let (b, arg) = if reified {
+            ("var bool: b;\n", ", b")
+        } else {
+            ("", "")
+        };
+        let name = if reified { "set_in_reif" } else { "set_in" };
+        format!(
+            "var -2147483648..2147483647: x :: output_var;\n{b}\
+             constraint {name}(x, {{{}}}{arg});\nconstraint int_ge(x, 65537);\n\
+             solve satisfy;\n",
+            listed.join(",")
+        )
+    };
+    let (status, peak) = peak_of(|| {
+        let problem = FlatZincModel::parse(&model(false)).unwrap();
+        let mut printed = Vec::new();
+        let options = RunOptions {
+            all: true,
+            ..RunOptions::default()
+        };
+        let outcome = flatzinc::run(&problem, &options, &mut (), |s, _| {
+            printed.push(problem.format_solution(s));
+        });
+        (outcome.status, printed)
+    });
+    assert_eq!(
+        status,
+        (RunStatus::Complete, vec!["x = 65538;\n".to_string()])
+    );
+    assert!(peak < TARGET, "set_in: {peak} bytes at the peak");
+    let (refused, peak) = peak_of(|| FlatZincModel::parse(&model(true)));
+    let message = refused.unwrap_err().to_string();
+    assert!(message.contains("set_in_reif"), "{message}");
+    assert!(peak < TARGET, "set_in_reif: {peak} bytes at the peak");
+}
