@@ -400,6 +400,86 @@ proptest! {
     }
 }
 
+/// `|x|`, `|x - y|` or `x^k` over domains at the edges (`i32::MIN` and `i32::MAX`
+/// included), with `z` holding some of the results, each clamped to `i32`: `|i32::MIN|`
+/// clamps to `i32::MAX`, which it is not.
+#[derive(Clone, Debug)]
+struct EdgeUnary {
+    /// 0: `|x|`, 1: `|x - y|`, 2 to 4: `x^1` to `x^3` (`y` then has one value).
+    operation: usize,
+    domains: [Vec<i32>; 3],
+}
+
+impl EdgeUnary {
+    /// The result, computed in `i64`, of the values of `x` and `y`.
+    fn apply(&self, x: i64, y: i64) -> i64 {
+        match self.operation {
+            0 => x.abs(),
+            1 => (x - y).abs(),
+            k => x.saturating_pow(k as u32 - 1),
+        }
+    }
+}
+
+fn edge_unary() -> impl Strategy<Value = EdgeUnary> {
+    common::edges::window().prop_flat_map(|w| {
+        let domain = move || common::edges::domain_in(w, 5);
+        (0..5usize, domain(), domain(), domain(), any::<u64>()).prop_map(
+            |(operation, xs, mut ys, extra, keep)| {
+                // `y` is in no unary constraint: one value, so that it adds no solutions.
+                if operation != 1 {
+                    ys.truncate(1);
+                }
+                let mut case = EdgeUnary {
+                    operation,
+                    domains: [xs, ys, Vec::new()],
+                };
+                let [xs, ys, _] = &case.domains;
+                let clamp = |v: i64| v.clamp(i32::MIN.into(), i32::MAX.into()) as i32;
+                let results = xs.iter().flat_map(|&x| ys.iter().map(move |&y| (x, y)));
+                let mut zs: Vec<i32> = results
+                    .map(|(x, y)| clamp(case.apply(x.into(), y.into())))
+                    .enumerate()
+                    .filter(|&(i, _)| keep >> (i % 64) & 1 == 1)
+                    .map(|(_, z)| z)
+                    .chain(extra)
+                    .collect();
+                zs.sort_unstable();
+                zs.dedup();
+                case.domains[2] = zs;
+                case
+            },
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Results beyond `i32` are no solutions, and every other one is found: the
+    /// solver agrees with enumeration in `i64` (`|i32::MIN|` was once refused).
+    #[test]
+    fn unary_results_at_the_ends_of_i32_match_brute_force(case in edge_unary()) {
+        let expected = common::brute_force(&case.domains, &|v| {
+            case.apply(v[0].into(), v[1].into()) == i64::from(v[2])
+        });
+        let build = || {
+            let mut model = Model::new();
+            let vars = common::vars(&mut model, &case.domains);
+            let (x, y, z) = (vars[0], vars[1], vars[2]);
+            match case.operation {
+                0 => model.abs(x, z),
+                1 => model.abs_difference(x, y, z),
+                k => model.power(x, k as u32 - 1, z),
+            }
+            .unwrap();
+            (model, vars)
+        };
+        let configs = common::all_configs();
+        common::check_solutions(&expected, &[configs[0], configs[8]], &build)?;
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -675,52 +755,67 @@ fn products_and_quotients_beyond_i32_are_clamped() {
     );
 }
 
+/// `|x|`, `|x - y|` and `x^k` whose results leave `i32` are accepted, as products
+/// are: the values of `x` that give them are no solutions (`|i32::MIN|` was refused).
 #[test]
-fn overflow_is_refused_when_posting_and_names_the_constraint() {
-    // Products and quotients are computed in i64: see the test below.
-    let refused = |build: &dyn Fn(&mut Model) -> Result<alldiff::ConstraintId, ModelError>| {
+fn results_beyond_i32_leave_the_operands() {
+    // The values of the first variable in the solutions.
+    let solve = |build: &dyn Fn(&mut Model) -> Result<Vec<VarId>, ModelError>| {
         let mut model = Model::new();
-        match build(&mut model) {
-            Err(ModelError::InvalidConstraint { constraint, .. }) => constraint,
-            other => panic!("expected an overflow error, got {other:?}"),
-        }
+        let x = build(&mut model).expect("posted")[0];
+        let mut values: Vec<i32> = Solver::new(model).solutions().map(|s| s[x]).collect();
+        values.sort_unstable();
+        values.dedup();
+        values
     };
-    let accepted = |build: &dyn Fn(&mut Model) -> Result<alldiff::ConstraintId, ModelError>| {
-        build(&mut Model::new()).is_ok()
-    };
-    // |i32::MIN|.
-    let abs = |lo: i32| {
-        move |m: &mut Model| {
-            let x = m.int_var(lo, lo + 3)?;
-            let z = m.int_var(0, 5)?;
-            m.abs(x, z)
-        }
-    };
-    assert_eq!(refused(&abs(i32::MIN)), "abs");
-    assert!(accepted(&abs(i32::MIN + 1)));
-    // |x - y| up to i32::MAX + 1, and up to i32::MAX.
-    let abs_difference = |hi: i32| {
-        move |m: &mut Model| {
-            let x = m.int_var(0, hi)?;
-            let y = m.int_var(-1, 5)?;
-            let z = m.int_var(0, 5)?;
-            m.abs_difference(x, y, z)
-        }
-    };
-    assert_eq!(refused(&abs_difference(i32::MAX)), "abs_difference");
-    assert!(accepted(&abs_difference(i32::MAX - 1)));
-    // 2^31 overflows, (-2)^31 and 2^30 do not.
-    let power = |lo: i32, hi: i32, k: u32| {
+    // |x| in MAX - 1..=MAX: over MIN..=MIN + 3 and over the whole range, MIN goes.
+    let abs = |lo: i32, hi: i32| {
         move |m: &mut Model| {
             let x = m.int_var(lo, hi)?;
-            let z = m.int_var(0, 5)?;
-            m.power(x, k, z)
+            let z = m.int_var(i32::MAX - 1, i32::MAX)?;
+            m.abs(x, z)?;
+            Ok(vec![x])
         }
     };
-    assert_eq!(refused(&power(-2, 2, 31)), "power");
-    assert!(accepted(&power(-2, 1, 31)));
-    assert!(accepted(&power(-2, 2, 30)));
-    assert_eq!(refused(&power(0, 10, 100)), "power");
+    assert_eq!(
+        solve(&abs(i32::MIN, i32::MIN + 3)),
+        [i32::MIN + 1, i32::MIN + 2]
+    );
+    let ends = [i32::MIN + 1, i32::MIN + 2, i32::MAX - 1, i32::MAX];
+    assert_eq!(solve(&abs(i32::MIN, i32::MAX)), ends);
+    let ends_small = |m: &mut Model| {
+        let x = m.var_from_values([i32::MIN, i32::MIN + 1, 5])?;
+        let z = m.int_var(i32::MAX - 3, i32::MAX)?;
+        m.abs(x, z)?;
+        Ok(vec![x])
+    };
+    assert_eq!(solve(&ends_small), [i32::MIN + 1]);
+    // |x - y| up to i32::MAX + 6: x = MAX with y = -1 is out.
+    let abs_difference = |m: &mut Model| {
+        let x = m.int_var(i32::MAX - 1, i32::MAX)?;
+        let y = m.int_var(-1, 5)?;
+        let z = m.int_var(i32::MAX - 1, i32::MAX)?;
+        m.abs_difference(x, y, z)?;
+        Ok(vec![x])
+    };
+    // (MAX - 1, -1) -> MAX, (MAX - 1, 0) -> MAX - 1, (MAX, 0) -> MAX, (MAX, 1) -> MAX - 1.
+    assert_eq!(solve(&abs_difference), [i32::MAX - 1, i32::MAX]);
+    // x^31 over -2..=2: 2^31 is out, (-2)^31 = MIN stays.
+    let power = |m: &mut Model| {
+        let x = m.int_var(-2, 2)?;
+        let z = m.int_var(i32::MIN, i32::MAX)?;
+        m.power(x, 31, z)?;
+        Ok(vec![x])
+    };
+    assert_eq!(solve(&power), [-2, -1, 0, 1]);
+    // x^100 over 0..=10: only 0 and 1.
+    let high = |m: &mut Model| {
+        let x = m.int_var(0, 10)?;
+        let z = m.int_var(0, 100)?;
+        m.power(x, 100, z)?;
+        Ok(vec![x])
+    };
+    assert_eq!(solve(&high), [0, 1]);
 }
 
 #[test]

@@ -740,3 +740,34 @@ fn sums_with_a_right_hand_side_beyond_32_bits_count_as_brute_force() {
         }
     }
 }
+
+#[test]
+fn a_subcircuit_over_a_view_at_the_end_of_i32_is_unsatisfiable() {
+    // s = a - 2147483647 = 0 is no node of a subcircuit numbered from 3: it once
+    // panicked on an index out of range.
+    let problem = FlatZincModel::parse(
+        "var 2147483647..2147483647: a :: output_var;\n\
+         var int: s :: output_var :: is_defined_var;\n\
+         constraint int_lin_eq([1, -1], [a, s], 2147483647) :: defines_var(s);\n\
+         constraint alldiff_subcircuit([s], 3);\n\
+         solve satisfy;\n",
+    )
+    .unwrap();
+    assert_eq!(solve(&problem, &all()), (RunStatus::Unsatisfiable, vec![]));
+}
+
+#[test]
+fn int_abs_over_a_domain_holding_i32_min_drops_that_value() {
+    // |i32::MIN| is no 32-bit value: that value of x has no result (it was refused,
+    // while int_times over the same domain was accepted).
+    let problem = FlatZincModel::parse(
+        "var -2147483648..-2147483646: x :: output_var;\n\
+         var 0..2147483647: z;\n\
+         constraint int_abs(x, z);\n\
+         solve satisfy;\n",
+    )
+    .unwrap();
+    let (status, printed) = solve(&problem, &all());
+    assert_eq!(status, RunStatus::Complete);
+    assert_eq!(printed, ["x = -2147483647;\n", "x = -2147483646;\n"]);
+}

@@ -515,3 +515,33 @@ proptest! {
         prop_assert_eq!(found, expected);
     }
 }
+
+/// A view whose offset takes the bound it is given past the other end of `i32` (the
+/// variable at `i32::MAX`, the view `a - i32::MAX` at 0, asked to be at least 3)
+/// leaves nothing: the bound was once clamped, kept the variable's one value, and
+/// the circuit then indexed its nodes by a value out of range and panicked.
+#[test]
+fn a_bound_beyond_i32_through_an_offset_empties_the_view() {
+    for (value, offset, first) in [(i32::MAX, -i32::MAX, 3), (i32::MIN, i32::MAX, -5)] {
+        for sub in [true, false] {
+            let mut model = Model::new();
+            let a = model.var_from_values([value]).unwrap();
+            if sub {
+                model.subcircuit([a + offset], first).unwrap();
+            } else {
+                model.circuit([a + offset], first).unwrap();
+            }
+            let outcome = Solver::new(model).solve();
+            assert_eq!(outcome, Outcome::Unsatisfiable, "{value} {offset} {sub}");
+        }
+        let mut model = Model::new();
+        let a = model.var_from_values([value]).unwrap();
+        model
+            .linear([(1, a + offset)], Relation::GreaterEq, first)
+            .unwrap();
+        model
+            .linear([(1, a + offset)], Relation::LessEq, first)
+            .unwrap();
+        assert_eq!(Solver::new(model).solve(), Outcome::Unsatisfiable);
+    }
+}

@@ -2,7 +2,7 @@
 
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Shifted, Wake};
 
 fn view_value(view: View, value: &dyn Fn(VarId) -> i32) -> i64 {
     i64::from(value(view.var)) + i64::from(view.offset)
@@ -57,7 +57,8 @@ impl Propagator for NotEqual {
     }
 }
 
-/// `a == b`: both keep only the values they share.
+/// `a == b`: both keep only the values they share (a view kept as an interval far
+/// wider than the other's values, only its bounds; see `Context::retain_supported`).
 #[derive(Clone, Debug)]
 pub struct Equal {
     a: View,
@@ -77,10 +78,12 @@ impl Equal {
 
     /// Removes from `to` every value `from` lacks.
     fn restrict(&mut self, ctx: &mut Context<'_>, from: View, to: View) -> Result<(), Conflict> {
-        let bounds = (ctx.min(from), ctx.max(from));
-        ctx.retain_within(to, bounds, &mut self.scratch, |ctx, v| {
-            ctx.contains(from, v)
-        })
+        let support = Shifted {
+            view: from,
+            shifts: &[0],
+        };
+        ctx.retain_supported(to, &support, &mut self.scratch)
+            .map(drop)
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Shifted, Wake};
 
 /// `a - b ∈ offsets`. Built by [`Model::difference_in`](crate::Model::difference_in) and
 /// [`Model::distance`](crate::Model::distance).
@@ -11,13 +11,16 @@ use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
 /// [`Model::distance`](crate::Model::distance) posts `|a - b| == d`, which is
 /// `a - b ∈ {-d, d}` — "next to" in the Zebra puzzle is `distance(a, b, 1)`.
 ///
-/// Propagation is domain consistent: a value of `a` stays while some `b` value is at one of the
+/// Propagation is domain consistent (but on a view kept as an interval far wider than
+/// its supported values, whose bounds alone move to supported values): a value of `a` stays while some `b` value is at one of the
 /// allowed differences from it, and likewise for `b`.
 #[derive(Clone, Debug)]
 pub struct DifferenceIn {
     a: View,
     b: View,
     offsets: Vec<i64>,
+    /// The offsets negated.
+    negated: Vec<i64>,
     scratch: Vec<i32>,
 }
 
@@ -25,39 +28,14 @@ impl DifferenceIn {
     pub(crate) fn new(a: View, b: View, mut offsets: Vec<i32>) -> DifferenceIn {
         offsets.sort_unstable();
         offsets.dedup();
+        let offsets: Vec<i64> = offsets.into_iter().map(i64::from).collect();
         DifferenceIn {
             a,
             b,
-            offsets: offsets.into_iter().map(i64::from).collect(),
+            negated: offsets.iter().map(|&c| -c).collect(),
+            offsets,
             scratch: Vec::new(),
         }
-    }
-
-    /// Removes from `to` every value with no partner in `from`, where a value `v` of `to`
-    /// is matched by `v + sign·c` in `from`.
-    fn restrict(
-        &mut self,
-        ctx: &mut Context<'_>,
-        from: View,
-        to: View,
-        sign: i64,
-    ) -> Result<(), Conflict> {
-        // A partner `v + sign·c` lies within `from`'s bounds only for `v` in this range.
-        let shifts = self.offsets.iter().map(|&c| sign * c);
-        let (Some(low), Some(high)) = (shifts.clone().min(), shifts.max()) else {
-            return Err(Conflict);
-        };
-        let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
-        let bounds = (
-            clamp(i64::from(ctx.min(from)) - high),
-            clamp(i64::from(ctx.max(from)) - low),
-        );
-        let offsets = &self.offsets;
-        ctx.retain_within(to, bounds, &mut self.scratch, |ctx, v| {
-            offsets.iter().any(|&c| {
-                i32::try_from(i64::from(v) + sign * c).is_ok_and(|w| ctx.contains(from, w))
-            })
-        })
     }
 }
 
@@ -76,8 +54,17 @@ impl Propagator for DifferenceIn {
         ctx.set_rule(Rule::DifferenceSupport);
         let (a, b) = (self.a, self.b);
         // a = b + c: a's value v needs v - c in b; b's value w needs w + c in a.
-        self.restrict(ctx, b, a, -1)?;
-        self.restrict(ctx, a, b, 1)
+        let from_b = Shifted {
+            view: b,
+            shifts: &self.negated,
+        };
+        ctx.retain_supported(a, &from_b, &mut self.scratch)?;
+        let from_a = Shifted {
+            view: a,
+            shifts: &self.offsets,
+        };
+        ctx.retain_supported(b, &from_a, &mut self.scratch)
+            .map(drop)
     }
 
     fn is_idempotent(&self) -> bool {

@@ -2,12 +2,13 @@
 
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Sorted, Wake, Within};
 
 /// `value == array[index]`, `index` counted from 0. Built by
 /// [`Model::element`](crate::Model::element).
 ///
-/// Propagation is domain consistent both ways: an index stays only while its entry is a possible value, and a value stays only while
+/// Propagation is domain consistent both ways (a value view kept as an interval far
+/// wider than the entries has only its bounds narrowed, to entries): an index stays only while its entry is a possible value, and a value stays only while
 /// some possible index holds it. Indices outside `0..array.len()` are removed at once.
 /// A call costs O(|index|) when only the value changed and O(|index| log |index| +
 /// |value|) when the index changed (the values held are sorted); nothing when
@@ -68,11 +69,19 @@ impl Propagator for Element {
         }
         if value_changed {
             // Indices out of range or whose entry is no longer a possible value.
-            let last = i32::try_from(self.array.len()).map_or(i32::MAX, |len| len - 1);
+            let before = ctx.size(self.index);
             let (array, value) = (&self.array, self.value);
-            ctx.retain_within(self.index, (0, last), &mut self.scratch, |ctx, i| {
-                entry(array, i).is_some_and(|v| ctx.contains(value, v))
-            })?;
+            let indices = Within {
+                lo: 0,
+                hi: i32::try_from(self.array.len()).map_or(i32::MAX, |len| len - 1),
+                keep: |ctx: &Context<'_>, i| {
+                    entry(array, i).is_some_and(|v| ctx.contains(value, v))
+                },
+            };
+            ctx.retain_supported(self.index, &indices, &mut self.scratch)?;
+            // A value too wide to read keeps values no index holds: one of those
+            // may have become a bound, and only the indices tell.
+            index_changed |= ctx.size(self.index) != before;
         }
         if !index_changed {
             return Ok(());
@@ -83,13 +92,8 @@ impl Propagator for Element {
             .extend(ctx.values(self.index).filter_map(|i| entry(&self.array, i)));
         self.supported.sort_unstable();
         self.supported.dedup();
-        let supported = &self.supported;
-        let (Some(&lo), Some(&hi)) = (supported.first(), supported.last()) else {
-            return Err(Conflict);
-        };
-        ctx.retain_within(self.value, (lo, hi), &mut self.scratch, |_, v| {
-            supported.binary_search(&v).is_ok()
-        })
+        ctx.retain_supported(self.value, &Sorted(&self.supported), &mut self.scratch)
+            .map(drop)
     }
 
     fn is_idempotent(&self) -> bool {

@@ -2,12 +2,13 @@
 
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Sorted, Wake};
 
 /// The views equal, position by position, one of the allowed tuples. Built by
 /// [`Model::table`](crate::Model::table).
 ///
-/// Propagation is generalised arc
+/// Propagation (but on a view kept as an interval far wider than its supported values,
+/// whose bounds alone move to supported values) is generalised arc
 /// consistency by scanning: every tuple whose values are all still possible supports its values,
 /// and each variable keeps only supported values. The cost is linear in the size of the table on
 /// every run, which suits small tables well.
@@ -73,13 +74,9 @@ impl Propagator for Table {
         for (s, &view) in supported.iter_mut().zip(&self.views) {
             s.sort_unstable();
             s.dedup();
-            let (Some(&lo), Some(&hi)) = (s.first(), s.last()) else {
-                result = Err(Conflict);
-                break;
-            };
-            result = ctx.retain_within(view, (lo, hi), &mut self.scratch, |_, v| {
-                s.binary_search(&v).is_ok()
-            });
+            result = ctx
+                .retain_supported(view, &Sorted(s), &mut self.scratch)
+                .map(drop);
             if result.is_err() {
                 break;
             }

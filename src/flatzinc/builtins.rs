@@ -194,23 +194,34 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
             Mode::Plain,
         ) => {
             call.arity(3)?;
-            // MiniZinc's arrays start at 1, alldiff's element at 0.
+            // MiniZinc's arrays start at 1, alldiff's element at 0: the index less
+            // one, or, where that leaves i32 (an index that may be i32::MIN), the
+            // index itself, at least 1, over the array with a first entry in front.
             let index = b.view(call, 0)?;
-            let index = View {
+            let less_one = index.offset.checked_sub(1).map(|offset| View {
                 var: index.var,
-                offset: index
-                    .offset
-                    .checked_sub(1)
-                    .ok_or_else(|| call.wrong(0, "an index"))?,
+                offset,
+            });
+            let (index, front) = match less_one {
+                Some(view) if b.model.check_view(view).is_ok() => (view, 0),
+                _ => {
+                    b.model
+                        .linear([(1, index)], Relation::GreaterEq, 1)
+                        .map_err(call.refused())?;
+                    (index, 1)
+                }
             };
             let value = b.view(call, 2)?;
             match base.starts_with("array_var") {
                 true => {
                     let array = b.views(call, 1)?;
-                    b.model.element_var(array, index, value)
+                    let first = array.first().copied().into_iter().take(front);
+                    b.model.element_var(first.chain(array), index, value)
                 }
                 false => {
                     let array = b.ints(call, 1)?;
+                    let first = array.first().copied().into_iter().take(front);
+                    let array: Vec<i32> = first.chain(array).collect();
                     b.model.element(&array, index, value)
                 }
             }
@@ -550,6 +561,60 @@ fn clauses<const N: usize>(
 /// the variable's domain outside it.
 const SET_EXPANSION: i64 = 1 << 16;
 
+/// The values of `x`'s domain outside a wide `set` (sorted ranges), listed by
+/// whichever is fewer: `x`'s values, or the values between `x`'s bounds in the
+/// set's gaps (`within_hull`: only those between the set's first and last values,
+/// when `x` is held to them apart). Over [`SET_EXPANSION`] both ways (`x` over the
+/// whole `i32` range, a gap of a billion values), an error rather than a list by
+/// the span.
+fn outside_set(
+    b: &Builder,
+    call: &Call,
+    x: VarId,
+    set: &[(i32, i32)],
+    within_hull: bool,
+) -> Result<Vec<i32>, String> {
+    let store = &b.model.vars.store;
+    let inside = |v: i32| set.iter().any(|&(lb, ub)| (lb..=ub).contains(&v));
+    if i64::from(store.size(x.raw())) <= SET_EXPANSION {
+        return Ok(store.values(x.raw()).filter(|&v| !inside(v)).collect());
+    }
+    let (mut min, mut max) = store.bounds(x.raw());
+    if within_hull {
+        min = min.max(set[0].0);
+        max = max.min(set[set.len() - 1].1);
+    }
+    // The gaps before, between and after the ranges, clipped to min..=max.
+    let starts =
+        std::iter::once(i64::from(min)).chain(set.iter().map(|&(_, ub)| i64::from(ub) + 1));
+    let ends = set
+        .iter()
+        .map(|&(lb, _)| i64::from(lb) - 1)
+        .chain([i64::from(max)]);
+    let gaps: Vec<(i64, i64)> = starts
+        .zip(ends)
+        .map(|(lo, hi)| (lo.max(min.into()), hi.min(max.into())))
+        .filter(|(lo, hi)| lo <= hi)
+        .collect();
+    let size: i64 = gaps.iter().map(|(lo, hi)| hi - lo + 1).sum();
+    if size > SET_EXPANSION {
+        return Err(format!(
+            "'{}': the set leaves {size} values of {}..={} out, and the variable has {} \
+             values; either must be at most {SET_EXPANSION}",
+            call.name,
+            min,
+            max,
+            store.size(x.raw())
+        ));
+    }
+    // Inside min..=max: each value fits i32.
+    Ok(gaps
+        .into_iter()
+        .flat_map(|(lo, hi)| lo..=hi)
+        .map(|v| v as i32)
+        .collect())
+}
+
 /// `x ∈ S` for a constant set, plainly or with a literal.
 fn set_in(b: &mut Builder, call: &Call, mode: Mode) -> Result<(), String> {
     call.arity(if mode == Mode::Plain { 2 } else { 3 })?;
@@ -585,10 +650,16 @@ fn set_in(b: &mut Builder, call: &Call, mode: Mode) -> Result<(), String> {
                 let values = set.iter().flat_map(|&(lb, ub)| lb..=ub);
                 Condition::in_set(x, values)
             } else {
-                // A wide set: the values of x's domain outside it.
-                let domain = b.model.domain(x).map_err(call.refused())?;
-                let inside = |v: i32| set.iter().any(|&(lb, ub)| (lb..=ub).contains(&v));
-                Condition::not_in_set(x, domain.into_iter().filter(|&v| !inside(v)))
+                // Plainly, x is also within the set's hull: only the inner gaps count.
+                let plain = mode == Mode::Plain;
+                if plain {
+                    let (lb, ub) = (set[0].0, set[set.len() - 1].1);
+                    b.model
+                        .linear([(1, x)], Relation::GreaterEq, lb)
+                        .and_then(|_| b.model.linear([(1, x)], Relation::LessEq, ub))
+                        .map_err(call.refused())?;
+                }
+                Condition::not_in_set(x, outside_set(b, call, x, &set, plain)?)
             }
         }
     };

@@ -28,9 +28,8 @@ impl Model {
     /// # Ok::<(), alldiff::ModelError>(())
     /// ```
     ///
-    /// Errors: [`ModelError::InvalidConstraint`] (naming `abs_difference`) if `x - y`
-    /// over the initial domains can leave the `i32` range; as [`Model::post`] for the
-    /// views.
+    /// Errors: as [`Model::post`] for the views. A distance beyond the `i32` range
+    /// is no value of `z`.
     pub fn abs_difference(
         &mut self,
         x: impl Into<View>,

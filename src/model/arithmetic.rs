@@ -1,10 +1,11 @@
 //! Arithmetic constraints: orderings, `*`, `/`, `%`, `|x|`, `x^k`, minimum, maximum,
 //! and element over an array of variables.
 //!
-//! Each takes views (`x + c`) wherever it takes variables. A constraint whose result
-//! over the initial domains could leave the `i32` range is refused with
-//! [`ModelError::InvalidConstraint`] naming it, so that propagation never overflows:
-//! narrow the domains of its operands first.
+//! Each takes views (`x + c`) wherever it takes variables. Results are computed in
+//! `i64` (powers saturating there), so none overflows: one beyond the `i32` range is
+//! no value of the result, and the operands' values that give it go (`abs` of a
+//! domain holding `i32::MIN` removes `i32::MIN`, as `times` of `i32::MIN` by `-1`
+//! finds no product).
 
 use crate::constraints::{
     Arithmetic, ElementVar, Extremum, LessEq, Operation, Unary, UnaryOperation,
@@ -176,8 +177,8 @@ impl Model {
     /// # Ok::<(), alldiff::ModelError>(())
     /// ```
     ///
-    /// Errors: [`ModelError::InvalidConstraint`] (naming `abs`) if `x` can be
-    /// `i32::MIN`; as [`Model::post`] for the views.
+    /// Errors: as [`Model::post`] for the views. `|i32::MIN|` is no `i32`: that value
+    /// of `x` goes.
     pub fn abs(
         &mut self,
         x: impl Into<View>,
@@ -202,9 +203,8 @@ impl Model {
     /// # Ok::<(), alldiff::ModelError>(())
     /// ```
     ///
-    /// Errors: [`ModelError::InvalidConstraint`] (naming `power`) if `x^k` over the
-    /// initial domain of `x` can leave the `i32` range; as [`Model::post`] for the
-    /// views.
+    /// Errors: as [`Model::post`] for the views. The values of `x` whose power
+    /// leaves the `i32` range go.
     pub fn power(
         &mut self,
         x: impl Into<View>,

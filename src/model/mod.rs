@@ -131,10 +131,17 @@ impl Model {
         self.propagators.violated(value)
     }
 
-    /// The initial domain of a variable, ascending.
+    /// The initial domain of a variable, ascending. It lists every value: see
+    /// [`Model::domain_size`] for a variable that may span the whole `i32` range.
     pub fn domain(&self, var: VarId) -> Result<Vec<i32>, ModelError> {
         self.check_var(var)?;
         Ok(self.vars.store.values(var.raw()).collect())
+    }
+
+    /// The number of values in the initial domain of a variable, without listing them.
+    pub fn domain_size(&self, var: VarId) -> Result<u32, ModelError> {
+        self.check_var(var)?;
+        Ok(self.vars.store.size(var.raw()))
     }
 
     /// Checks that a variable belongs to this model.

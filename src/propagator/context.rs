@@ -253,7 +253,9 @@ impl Context<'_> {
     #[inline]
     pub fn set_min(&mut self, view: impl Into<View>, min: i32) -> Result<bool, Conflict> {
         let view = view.into();
-        let raw = min.saturating_sub(view.offset);
+        let raw = (i64::from(min) - i64::from(view.offset)).max(i64::from(i32::MIN));
+        // Above every value the variable can hold: nothing is left.
+        let raw = i32::try_from(raw).map_err(|_| Conflict)?;
         let var = view.var.raw();
         if self.pruned.is_some()
             && let Some(below) = raw.checked_sub(1)
@@ -269,7 +271,9 @@ impl Context<'_> {
     #[inline]
     pub fn set_max(&mut self, view: impl Into<View>, max: i32) -> Result<bool, Conflict> {
         let view = view.into();
-        let raw = max.saturating_sub(view.offset);
+        let raw = (i64::from(max) - i64::from(view.offset)).min(i64::from(i32::MAX));
+        // Below every value the variable can hold: nothing is left.
+        let raw = i32::try_from(raw).map_err(|_| Conflict)?;
         let var = view.var.raw();
         if self.pruned.is_some()
             && let Some(above) = raw.checked_add(1)
@@ -279,27 +283,6 @@ impl Context<'_> {
         let event = self.store.set_max(var, raw)?;
         self.changed(var, event);
         Ok(!event.is_none())
-    }
-
-    /// Keeps in `view` only the values within `lo..=hi` that `keep` accepts. The
-    /// bounds move first, so the domain is read only between them: a wide domain (a
-    /// FlatZinc `var int` without bounds spans 2 * 10^8 values) costs no more than
-    /// the range where values can stay. `scratch` is reused for the removals.
-    pub(crate) fn retain_within(
-        &mut self,
-        view: View,
-        (lo, hi): (i32, i32),
-        scratch: &mut Vec<i32>,
-        keep: impl Fn(&Context<'_>, i32) -> bool,
-    ) -> Result<(), Conflict> {
-        self.set_min(view, lo)?;
-        self.set_max(view, hi)?;
-        scratch.clear();
-        scratch.extend(self.values(view).filter(|&v| !keep(self, v)));
-        for &v in scratch.iter() {
-            self.remove(view, v)?;
-        }
-        Ok(())
     }
 
     /// The propagator's backtrackable state: as many words as

@@ -65,8 +65,9 @@
 //!
 //! The module's parts: the trait and its vocabulary here, [`PostContext`] for
 //! posting (`post.rs`), [`Context`] for pruning (`context.rs`), the [`Rule`]s
-//! prunings are recorded under (`rule.rs`), the watch lists and queue (`queue.rs`),
-//! the posted propagators with the fixpoint loop that runs them (`set.rs`), and the
+//! prunings are recorded under (`rule.rs`), the narrowing of a view to the values a
+//! propagator supports (`support.rs`), the watch lists and queue (`queue.rs`), the
+//! posted propagators with the fixpoint loop that runs them (`set.rs`), and the
 //! `debug-checks` feature's checks of each call and each fixpoint (`checks.rs`).
 
 pub(crate) mod checks;
@@ -75,6 +76,7 @@ mod post;
 mod queue;
 mod rule;
 mod set;
+mod support;
 
 use std::fmt;
 
@@ -83,6 +85,7 @@ pub use post::PostContext;
 pub(crate) use queue::{NO_PROPAGATOR, Queue};
 pub use rule::Rule;
 pub(crate) use set::{Propagators, Run};
+pub(crate) use support::{Shifted, Sorted, Within};
 
 use crate::error::ModelError;
 use crate::ids::VarId;

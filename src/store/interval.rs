@@ -120,6 +120,14 @@ impl Store {
         (full || self.chunk_word(l, index / 64) & (1 << (index % 64)) != 0).then_some(index)
     }
 
+    /// [`Store::value_at_most`] of an interval domain.
+    pub(super) fn interval_at_most(&self, l: Layout, at: i32) -> Option<i32> {
+        let (lo, hi) = self.interval_bounds(l);
+        let index = u64::try_from(i64::from(at) - i64::from(l.base)).ok()?;
+        let found = self.prev_present(l, index.min(hi), lo)?;
+        Some((i64::from(l.base) + found as i64) as i32)
+    }
+
     pub(super) fn interval_contains(&self, l: Layout, value: i32) -> bool {
         self.present_index(l, value).is_some()
     }

@@ -457,6 +457,38 @@ impl Store {
         }
     }
 
+    /// The largest value at most `at`, if any: a bit scan down from `at`, or for an
+    /// interval a scan of its chunks with holes, never a walk over its values.
+    pub(crate) fn value_at_most(&self, var: u32, at: i32) -> Option<i32> {
+        let l = self.layouts[var as usize];
+        if l.is_interval() {
+            return self.interval_at_most(l, at);
+        }
+        let words = &self.cells[l.word_range()];
+        let (index, value_of): (i64, &dyn Fn(usize) -> i32) = match self.table(l) {
+            Some(table) => (table.partition_point(|&v| v <= at) as i64 - 1, &|i| {
+                table[i]
+            }),
+            None => (i64::from(at) - i64::from(l.base), &|i| {
+                (i64::from(l.base) + i as i64) as i32
+            }),
+        };
+        let index = usize::try_from(index.min(words.len() as i64 * 64 - 1)).ok()?;
+        let mut w = index / 64;
+        let mut word = words[w] & (!0u64 >> (63 - index % 64));
+        while word == 0 {
+            w = w.checked_sub(1)?;
+            word = words[w];
+        }
+        Some(value_of(w * 64 + 63 - word.leading_zeros() as usize))
+    }
+
+    /// Whether the domain is an interval (with holes), whose values are read one by
+    /// one only where few can stay: its size goes by its span.
+    pub(crate) fn is_interval(&self, var: u32) -> bool {
+        self.layouts[var as usize].is_interval()
+    }
+
     /// The one domain word of a variable whose domain fits in 64 values, and the
     /// value its bit 0 stands for; `None` for larger domains.
     pub(crate) fn small_word(&self, var: u32) -> Option<(u64, i32)> {

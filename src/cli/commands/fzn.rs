@@ -206,7 +206,7 @@ const TRACE_VALUES: usize = 10_000_000;
 fn check_trace_size(model: &Model) -> anyhow::Result<()> {
     let mut values = 0;
     for var in model.vars() {
-        let size = model.domain(var)?.len();
+        let size = model.domain_size(var)? as usize;
         values += size;
         if values > TRACE_VALUES {
             bail!(

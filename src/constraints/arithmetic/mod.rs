@@ -2,9 +2,9 @@
 //! `z == x / y`, `z == x % y`, `z == |x|`, `z == x^k`, `z == min(xs)`, `z == max(xs)`.
 //!
 //! Every propagator computes in `i64` and clamps what it derives to the domains.
-//! Products, quotients and remainders of `i32` values cannot overflow there; `abs`
-//! and `power` check, when posted, that their result over the initial domain fits
-//! `i32` (otherwise [`ModelError::InvalidConstraint`] names them).
+//! Products, quotients, remainders, `|x|` and `|x - y|` of `i32` values cannot
+//! overflow there, and powers saturate; a result beyond `i32` is no value of the
+//! result view, so the operands' values that give it go (`|i32::MIN|` included).
 
 mod abs_difference;
 mod extremum;
@@ -18,9 +18,8 @@ pub use order::LessEq;
 pub use ternary::{Arithmetic, Operation};
 pub use unary::{Unary, UnaryOperation};
 
-use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext};
+use crate::propagator::{Conflict, Context};
 
 /// An interval of values, both ends included, computed in `i64`.
 type Range = (i64, i64);
@@ -98,29 +97,10 @@ fn sign_parts((lo, hi): Range) -> [Option<Range>; 2] {
     ]
 }
 
-/// Checks, when a constraint is posted, that its result over the initial domains
-/// (`range`, computed in `i64` or wider) fits `i32`.
-fn check_fits(
-    ctx: &PostContext<'_>,
-    what: &str,
-    range: Option<(i128, i128)>,
-) -> Result<(), ModelError> {
-    match range {
-        Some((lo, hi)) if lo < i128::from(i32::MIN) || hi > i128::from(i32::MAX) => {
-            Err(ModelError::InvalidConstraint {
-                constraint: ctx.constraint(),
-                reason: format!(
-                    "{what} reaches {lo}..={hi} over the initial domains, outside the 32-bit \
-                     range; narrow the domains"
-                ),
-            })
-        }
-        _ => Ok(()),
-    }
-}
-
 /// Removes from `view` every value `v` with `|v| <= near`: `O(1)` when they are at
-/// one end of the domain, `O(min(n, near))` over its `n` values otherwise.
+/// one end of the domain, `O(min(n, near))` over its `n` values otherwise. A gap
+/// around 0 that would punch too many holes in an interval domain
+/// ([`Context::punches_wide`]) is left to the bounds, which jump it when they reach it.
 fn keep_magnitude_above(
     ctx: &mut Context<'_>,
     view: View,
@@ -136,6 +116,10 @@ fn keep_magnitude_above(
     }
     if hi <= near {
         return restrict(ctx, view, Some((lo, -near - 1)));
+    }
+    // -near > lo and near < hi: the 2 * near + 1 values of the gap are in the domain's span.
+    if ctx.punches_wide(view, 2 * near as u64 + 1) {
+        return Ok(());
     }
     if 2 * near < i64::from(ctx.size(view)) {
         // -near > lo and near < hi: both fit i32.

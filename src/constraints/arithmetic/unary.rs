@@ -1,8 +1,8 @@
 //! `z == |x|` and `z == x^k`.
 
 use super::{
-    Range, Scratch, bounds, check_fits, keep_magnitude_above, moved, negated, nonnegative,
-    restrict, support, value_of,
+    Range, Scratch, bounds, keep_magnitude_above, moved, negated, nonnegative, restrict, support,
+    value_of,
 };
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
@@ -97,9 +97,9 @@ impl UnaryOperation {
 /// 0, a bit reversal and two shifts), then `z` its values in `x ∪ -x`. One call
 /// reaches the fixpoint (the propagator is then idempotent).
 ///
-/// When posted, it reports [`ModelError::InvalidConstraint`] if the result over the
-/// initial bounds of `x` can leave the `i32` range (`|i32::MIN|`, or `x^k` for a large
-/// `x` or `k`).
+/// Results are computed in `i64` (a power saturating there): one beyond the `i32`
+/// range (`|i32::MIN|`, `x^k` for a large `x` or `k`) is no value of `z`, so the values
+/// of `x` that give it go.
 #[derive(Clone, Debug)]
 pub struct Unary {
     operation: UnaryOperation,
@@ -194,13 +194,7 @@ impl Propagator for Unary {
         self.words = self.operation == UnaryOperation::Abs
             && ctx.small_word(self.x.var).is_some()
             && ctx.small_word(self.z.var).is_some();
-        let x = (i64::from(ctx.min(self.x)), i64::from(ctx.max(self.x)));
-        let (lo, hi) = self.operation.image(x);
-        let what = match self.operation {
-            UnaryOperation::Abs => "|x|".to_string(),
-            UnaryOperation::Power(k) => format!("x^{k}"),
-        };
-        check_fits(ctx, &what, Some((lo.into(), hi.into())))
+        Ok(())
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {

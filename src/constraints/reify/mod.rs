@@ -14,7 +14,7 @@ use super::linear::{Linear, Relation};
 use super::logic::{set_literal, truth, watch_literal};
 use crate::error::ModelError;
 use crate::ids::{Literal, VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Shifted, Sorted, Wake};
 
 /// A constraint that a literal can be tied to with [`Model::reify`](crate::Model::reify)
 /// (`b <-> C`) or [`Model::half_reify`](crate::Model::half_reify) (`b -> C`).
@@ -357,13 +357,13 @@ impl Cond {
                     (Some(x), Some(y)) => Some(x == y),
                     _ if ctx.max(*a) < ctx.min(*b) || ctx.max(*b) < ctx.min(*a) => Some(false),
                     _ => {
-                        let (small, large) = if ctx.size(*a) <= ctx.size(*b) {
-                            (*a, *b)
-                        } else {
-                            (*b, *a)
+                        // Stepped through both domains' gaps, never value by value.
+                        let b_values = Shifted {
+                            view: *b,
+                            shifts: &[0],
                         };
-                        let common = ctx.values(small).any(|v| ctx.contains(large, v));
-                        (!common).then_some(false)
+                        let common = ctx.first_supported(*a, &b_values, ctx.min(*a));
+                        common.is_none().then_some(false)
                     }
                 };
                 equal.map(|equal| equal != *negated)
@@ -421,31 +421,30 @@ impl Cond {
             } => {
                 let view = *view;
                 let inside = holds != *negated;
-                match (set, inside) {
-                    (Set::AtMost(c), true) => ctx.set_max(view, *c).map(drop),
+                let settled = match (set, inside) {
+                    (Set::AtMost(c), true) => ctx.set_max(view, *c).map(|_| true),
                     (Set::AtMost(c), false) => ctx
                         .set_min(view, c.checked_add(1).ok_or(Conflict)?)
-                        .map(drop),
-                    (Set::AtLeast(c), true) => ctx.set_min(view, *c).map(drop),
+                        .map(|_| true),
+                    (Set::AtLeast(c), true) => ctx.set_min(view, *c).map(|_| true),
                     (Set::AtLeast(c), false) => ctx
                         .set_max(view, c.checked_sub(1).ok_or(Conflict)?)
-                        .map(drop),
-                    (Set::Point(c), true) => ctx.fix(view, *c).map(drop),
-                    (Set::Point(c), false) => ctx.remove(view, *c).map(drop),
+                        .map(|_| true),
+                    (Set::Point(c), true) => ctx.fix(view, *c).map(|_| true),
+                    (Set::Point(c), false) => ctx.remove(view, *c).map(|_| true),
                     (Set::Values(values), true) => {
-                        let (Some(&lo), Some(&hi)) = (values.first(), values.last()) else {
-                            return Err(Conflict);
-                        };
-                        ctx.retain_within(view, (lo, hi), scratch, |_, v| {
-                            values.binary_search(&v).is_ok()
-                        })
+                        ctx.retain_supported(view, &Sorted(values), scratch)
                     }
                     (Set::Values(values), false) => values
                         .iter()
-                        .try_for_each(|&v| ctx.remove(view, v).map(drop)),
+                        .try_for_each(|&v| ctx.remove(view, v).map(drop))
+                        .map(|()| true),
                 }?;
-                // Every value left is inside (outside) the set now.
-                ctx.entailed();
+                // Every value left is inside (outside) the set now, unless the view
+                // was too wide to read: then its bounds move again as they change.
+                if settled {
+                    ctx.entailed();
+                }
                 Ok(())
             }
             Cond::Equality {
