@@ -771,3 +771,32 @@ fn int_abs_over_a_domain_holding_i32_min_drops_that_value() {
     assert_eq!(status, RunStatus::Complete);
     assert_eq!(printed, ["x = -2147483647;\n", "x = -2147483646;\n"]);
 }
+
+/// `x - y = c` is posted as `x == y + c` only where that view stays within 32 bits;
+/// else as a sum (a model MiniZinc wrote from the differential script was refused:
+/// `view x5 +1073741951 overflows`).
+#[test]
+fn a_difference_whose_view_would_leave_32_bits_is_posted_as_a_sum() {
+    let xs = [i32::MAX - 2, i32::MAX - 1, i32::MAX];
+    let ys = [-1, 0, 1, 2, 1_073_741_888];
+    for (relation, holds) in [
+        (
+            "int_lin_eq",
+            (|s: i64, r: i64| s == r) as fn(i64, i64) -> bool,
+        ),
+        ("int_lin_ne", |s, r| s != r),
+    ] {
+        for rhs in [i32::MAX - 1, i32::MAX, 1_073_741_951] {
+            let fzn = format!(
+                "var {}..{}: x :: output_var;\nvar {{-1,0,1,2,1073741888}}: y :: output_var;\n\
+                 constraint {relation}([1,-1],[x,y],{rhs});\nsolve satisfy;\n",
+                xs[0], xs[2]
+            );
+            let pairs = xs.iter().flat_map(|&x| ys.iter().map(move |&y| (x, y)));
+            let expected = pairs
+                .filter(|&(x, y)| holds(i64::from(x) - i64::from(y), i64::from(rhs)))
+                .count();
+            assert_eq!(count_text(&fzn), expected, "{relation} {rhs}");
+        }
+    }
+}

@@ -679,6 +679,12 @@ impl Builder {
         self.wide.contains(&var)
     }
 
+    /// Whether the view `var + offset` keeps every value of `var` within 32 bits.
+    pub(super) fn shifts_within(&self, var: VarId, offset: i32) -> bool {
+        let (min, max) = self.model.vars.store.bounds(var.raw());
+        min.checked_add(offset).is_some() && max.checked_add(offset).is_some()
+    }
+
     /// A fixed variable for a constant, shared by every use of that constant.
     pub(super) fn constant(&mut self, value: i32) -> Result<VarId, String> {
         if let Some(&var) = self.consts.get(&value) {

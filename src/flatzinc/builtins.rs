@@ -303,6 +303,7 @@ fn linear(
             && a.abs() == 1
             && matches!(rel, Relation::Equal | Relation::NotEqual)
             && !(b.is_wide(x) || b.is_wide(y))
+            && b.shifts_within(if a == 1 { y } else { x }, rhs)
         {
             let (x, y) = if a == 1 { (x, y) } else { (y, x) };
             // x - y == rhs (with a = 1), or y - x == rhs: the first is x == y + rhs.
