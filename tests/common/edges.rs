@@ -94,7 +94,11 @@ pub fn domain_in(window: Window, max_size: usize) -> impl Strategy<Value = Vec<i
             .map(|i| window.at(start.saturating_add(i)))
             .collect::<Vec<_>>()
     });
-    let holed = (offset(window.span), 3..=max_size.max(3) + 1, any::<prop::sample::Index>())
+    let holed = (
+        offset(window.span),
+        3..=max_size.max(3) + 1,
+        any::<prop::sample::Index>(),
+    )
         .prop_map(move |(start, len, hole)| {
             let hole = 1 + hole.index(len - 2) as u32;
             (0..len as u32)

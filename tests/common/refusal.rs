@@ -1,0 +1,45 @@
+//! Models at the ends of `i32`: a constraint the library refuses must be refused with
+//! a [`ModelError`] (never a panic), and only where the test predicts a refusal may
+//! come, so that a library refusing everything still fails. The oracle then checks
+//! the constraints that were accepted.
+
+use alldiff::{Model, ModelError, VarId};
+use proptest::test_runner::TestCaseError;
+
+/// Posts each spec to `model`, in order, and returns those accepted. A refusal of a
+/// spec for which `may_refuse` is false fails the case; so does a panic, as always.
+/// A refused spec leaves the model unchanged, so the accepted ones make up the model.
+pub fn post_accepted<S: Clone + std::fmt::Debug>(
+    model: &mut Model,
+    vars: &[VarId],
+    specs: &[S],
+    post: impl Fn(&S, &mut Model, &[VarId]) -> Result<(), ModelError>,
+    may_refuse: impl Fn(&S) -> bool,
+) -> Result<Vec<S>, TestCaseError> {
+    let mut accepted = Vec::new();
+    for spec in specs {
+        match post(spec, model, vars) {
+            Ok(()) => accepted.push(spec.clone()),
+            Err(error) if may_refuse(spec) => drop(error),
+            Err(error) => {
+                return Err(TestCaseError::fail(format!(
+                    "{spec:?} was refused: {error}"
+                )));
+            }
+        }
+    }
+    Ok(accepted)
+}
+
+/// Whether `domain + offset` leaves `i32` somewhere, or the offset is `i32::MIN`
+/// (which a view refuses, as it cannot be negated): a view the model must refuse with
+/// [`ModelError::OffsetOverflow`].
+pub fn view_overflows(domain: &[i32], offset: i32) -> bool {
+    let fits = |v: i32| i32::try_from(i64::from(v) + i64::from(offset)).is_ok();
+    offset == i32::MIN || !domain.iter().all(|&v| fits(v))
+}
+
+/// Whether some of `values` has a magnitude of `limit` or more.
+pub fn reaches(values: impl IntoIterator<Item = i64>, limit: i64) -> bool {
+    values.into_iter().any(|v| v.abs() >= limit)
+}
