@@ -65,3 +65,11 @@ pub fn rhs_for(
         });
     prop_oneof![3 => reached, 1 => value_in(window)]
 }
+
+/// The offset that moves the lowest value of `domain` to `target` (clamped into
+/// `i32`): a view of a domain far out that reaches small values, indices and
+/// products that fit.
+pub fn offset_to(domain: &[i32], target: i32) -> i32 {
+    let lowest = domain.iter().min().copied().unwrap_or(0);
+    clamp_i32(i128::from(target) - i128::from(lowest))
+}
