@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 use alldiff::{Model, ModelError, Relation, SearchConfig, Solver, VarId, View};
 use common::constants::{case_window, clamp_i32, coefficient_in, offset_in, offset_to, rhs_for};
 use common::edges::{Window, domain_in, value_in};
-use common::refusal::{post_accepted, view_overflows};
+use common::refusal::{accepted_over, view_overflows};
 use proptest::prelude::*;
 
 /// A view as the oracle sees it: (variable index, offset).
@@ -268,11 +268,8 @@ impl Problem {
     /// The problem with only the specs a model accepts, after checking that each
     /// refusal was one [`Spec::may_refuse`] allows.
     fn accepted(&self) -> Result<Problem, TestCaseError> {
-        let mut model = Model::new();
-        let vars = common::vars(&mut model, &self.domains);
-        let specs = post_accepted(&mut model, &vars, &self.specs, Spec::post, |s| {
-            s.may_refuse(&self.domains)
-        })?;
+        let may_refuse = |s: &Spec| s.may_refuse(&self.domains);
+        let specs = accepted_over(&self.domains, &self.specs, Spec::post, may_refuse)?;
         Ok(Problem {
             domains: self.domains.clone(),
             specs,

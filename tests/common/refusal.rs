@@ -43,3 +43,15 @@ pub fn view_overflows(domain: &[i32], offset: i32) -> bool {
 pub fn reaches(values: impl IntoIterator<Item = i64>, limit: i64) -> bool {
     values.into_iter().any(|v| v.abs() >= limit)
 }
+
+/// [`post_accepted`] on a fresh model of one variable for each of `domains`.
+pub fn accepted_over<S: Clone + std::fmt::Debug>(
+    domains: &[Vec<i32>],
+    specs: &[S],
+    post: impl Fn(&S, &mut Model, &[VarId]) -> Result<(), ModelError>,
+    may_refuse: impl Fn(&S) -> bool,
+) -> Result<Vec<S>, TestCaseError> {
+    let mut model = Model::new();
+    let vars = super::vars(&mut model, domains);
+    post_accepted(&mut model, &vars, specs, post, may_refuse)
+}
