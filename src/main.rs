@@ -1,5 +1,7 @@
 //! `alldiff`: the command line of the alldiff constraint engine.
-#![forbid(unsafe_code)]
+// Denied, not forbidden: one item may allow it, the record of a closed standard
+// output before the runtime starts (`cli::closed_output`).
+#![deny(unsafe_code)]
 #![warn(unreachable_pub)]
 
 mod cli;
@@ -14,19 +16,32 @@ use cli::{Cli, Command};
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            // Help and version go to stdout with status 0, usage errors to
-            // stderr with status 2; a closed pipe is ignored either way.
+        Err(e) if e.use_stderr() => {
+            // A usage error: on standard error, status 2.
             let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::from(cli::EXIT_USAGE)
-            } else {
-                ExitCode::SUCCESS
-            };
+            return ExitCode::from(cli::EXIT_USAGE);
+        }
+        // Help and version: on standard output, status 0 once written.
+        Err(e) => {
+            return finish(cli::closed_output::ensure_open().and_then(|()| {
+                e.print()?;
+                Ok(ExitCode::SUCCESS)
+            }));
         }
     };
     init_tracing();
-    match run(cli) {
+    let result = if cli.command.writes_standard_output() {
+        cli::closed_output::ensure_open().and_then(|()| run(cli))
+    } else {
+        run(cli)
+    };
+    finish(result)
+}
+
+/// The exit status of a run: its own, or for an error (reported on standard
+/// error) status 2, except that a closed output pipe ends the run quietly.
+fn finish(result: anyhow::Result<ExitCode>) -> ExitCode {
+    match result {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {

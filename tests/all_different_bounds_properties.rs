@@ -4,11 +4,17 @@
 //! views, each within its bounds (holes ignored), differs from it and from one
 //! another. Checked at the root and after each of a few assumptions pushed as levels
 //! (so that the propagator also runs incrementally, woken by the changes), with views
-//! that share variables and domains wider than 64 values.
+//! that share variables and domains wider than 64 values, and with domains and
+//! offsets at the edges (`common::edges`), where every other posting of
+//! all-different is checked against brute force as well.
+
+mod common;
 
 use std::collections::BTreeSet;
 
-use alldiff::{Model, Solver, Strength, View};
+use alldiff::{Model, SearchConfig, Solver, Strength, View};
+use common::edges::{check_posted, offset_for, small_or_edge_domains, value_range, view_fits};
+use common::postings::check_every_posting;
 use proptest::prelude::*;
 
 type Domains = Vec<BTreeSet<i32>>;
@@ -58,11 +64,38 @@ fn case() -> impl Strategy<Value = Case> {
     })
 }
 
+/// Domains near zero or at the edges, a view of each variable with an offset that
+/// may take it to either end of `i32` or past it, sometimes more views, and
+/// assumptions of values of the domains.
+fn edge_case() -> impl Strategy<Value = Case> {
+    small_or_edge_domains(2..=6, 4).prop_flat_map(|domains| {
+        let vars = domains.len();
+        let (low, high) = value_range(&domains);
+        let offsets = prop::collection::vec(offset_for(low, high), vars);
+        let extra = prop_oneof![
+            Just(Vec::new()),
+            prop::collection::vec((0..vars, offset_for(low, high)), 1..=2),
+        ];
+        let pick = (0..vars, any::<prop::sample::Index>());
+        let picks = prop::collection::vec(pick, 0..=3);
+        (Just(domains), offsets, extra, picks).prop_map(|(domains, offsets, extra, picks)| {
+            let assumptions = (picks.into_iter())
+                .map(|(x, k)| (x, *k.get(&domains[x])))
+                .collect();
+            Case {
+                domains: domains.into_iter().map(BTreeSet::from_iter).collect(),
+                views: offsets.into_iter().enumerate().chain(extra).collect(),
+                assumptions,
+            }
+        })
+    })
+}
+
 /// Whether the views but `skip` can take pairwise different values, each within its
 /// bounds `[lo, hi]`, none equal to `value`: the greedy matching of intervals (by
 /// ascending maximum, each the smallest value free), exact for intervals.
-fn supported(bounds: &[(i32, i32)], skip: usize, value: i32) -> bool {
-    let mut others: Vec<(i32, i32)> = (bounds.iter().enumerate())
+fn supported(bounds: &[(i64, i64)], skip: usize, value: i64) -> bool {
+    let mut others: Vec<(i64, i64)> = (bounds.iter().enumerate())
         .filter(|&(i, _)| i != skip)
         .map(|(_, &(lo, hi))| (hi, lo))
         .collect();
@@ -74,9 +107,15 @@ fn supported(bounds: &[(i32, i32)], skip: usize, value: i32) -> bool {
     })
 }
 
+/// Removes from `domain` the value that view offset `offset` takes to `value`, if any.
+fn remove_view_value(domain: &mut BTreeSet<i32>, value: i64, offset: i32) -> bool {
+    i32::try_from(value - i64::from(offset)).is_ok_and(|v| domain.remove(&v))
+}
+
 /// The fixpoint of value elimination and bound shaving over `views`, or `None` when a
-/// domain empties.
+/// domain empties. In `i64`: the views may reach past `i32`.
 fn oracle(mut domains: Domains, views: &[(usize, i32)]) -> Option<Domains> {
+    let at = |v: &i32, offset: i32| i64::from(*v) + i64::from(offset);
     loop {
         if domains.iter().any(BTreeSet::is_empty) {
             return None;
@@ -84,10 +123,10 @@ fn oracle(mut domains: Domains, views: &[(usize, i32)]) -> Option<Domains> {
         let mut changed = false;
         for (i, &(x, a)) in views.iter().enumerate() {
             if domains[x].len() == 1 {
-                let value = domains[x].first().unwrap() + a;
+                let value = at(domains[x].first().unwrap(), a);
                 for (j, &(y, b)) in views.iter().enumerate() {
                     if j != i {
-                        changed |= domains[y].remove(&(value - b));
+                        changed |= remove_view_value(&mut domains[y], value, b);
                     }
                 }
             }
@@ -95,19 +134,19 @@ fn oracle(mut domains: Domains, views: &[(usize, i32)]) -> Option<Domains> {
         if domains.iter().any(BTreeSet::is_empty) {
             return None;
         }
-        let bounds: Vec<(i32, i32)> = (views.iter())
+        let bounds: Vec<(i64, i64)> = (views.iter())
             .map(|&(x, a)| {
                 let d = &domains[x];
-                (d.first().unwrap() + a, d.last().unwrap() + a)
+                (at(d.first().unwrap(), a), at(d.last().unwrap(), a))
             })
             .collect();
         for (j, &(y, b)) in views.iter().enumerate() {
             let (lo, hi) = bounds[j];
             if !supported(&bounds, j, lo) {
-                changed |= domains[y].remove(&(lo - b));
+                changed |= remove_view_value(&mut domains[y], lo, b);
             }
             if !supported(&bounds, j, hi) {
-                changed |= domains[y].remove(&(hi - b));
+                changed |= remove_view_value(&mut domains[y], hi, b);
             }
         }
         if !changed {
@@ -146,14 +185,20 @@ fn many() -> impl Strategy<Value = Case> {
 }
 
 /// Posts the case's bounds all-different and compares the domains with the oracle's
-/// at the root and after each assumption.
+/// at the root and after each assumption. A view beyond `i32` must be refused with a
+/// typed error (and the case ends there).
 fn check(case: &Case) -> Result<(), TestCaseError> {
     let mut model = Model::new();
     let vars: Vec<_> = (case.domains.iter())
         .map(|d| model.var_from_values(d.iter().copied()).unwrap())
         .collect();
     let views: Vec<View> = case.views.iter().map(|&(x, a)| vars[x] + a).collect();
-    model.all_different_with(views, Strength::Bounds).unwrap();
+    let domains = as_vecs(&case.domains);
+    let fits = (case.views.iter()).all(|&(x, a)| view_fits(&domains[x], a));
+    check_posted(model.all_different_with(views, Strength::Bounds), fits)?;
+    if !fits {
+        return Ok(());
+    }
     let mut solver = Solver::new(model);
     let mut domains = case.domains.clone();
     let expected = oracle(domains.clone(), &case.views);
@@ -189,6 +234,31 @@ proptest! {
     #[test]
     fn bounds_all_different_reaches_the_brute_force_fixpoint(case in case()) {
         check(&case)?;
+    }
+}
+
+/// Every posting of the case's all-different against brute force (see
+/// [`check_every_posting`]), when its views fit.
+fn check_postings(case: &Case) -> Result<(), TestCaseError> {
+    let domains = as_vecs(&case.domains);
+    if !(case.views.iter()).all(|&(x, a)| view_fits(&domains[x], a)) {
+        return Ok(());
+    }
+    check_every_posting(
+        &domains,
+        std::slice::from_ref(&case.views),
+        &[SearchConfig::new()],
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// The same at the edges, and every posting against brute force.
+    #[test]
+    fn bounds_all_different_at_the_edges_reaches_the_brute_force_fixpoint(case in edge_case()) {
+        check(&case)?;
+        check_postings(&case)?;
     }
 }
 

@@ -1,10 +1,17 @@
 //! Property tests of the domain-consistent all-different (Régin's matching) when some
 //! views have more values than there are views: the matching then sees only part of
 //! those wide domains, and must still remove exactly the values no solution uses.
+//! Domains at the edges (`common::edges`: word boundaries, spans of a word and a bit
+//! or two words, wide sparse spans, the ends of `i32`) do the same, and there every
+//! posting of all-different finds the brute-force solutions.
+
+mod common;
 
 use std::collections::BTreeSet;
 
-use alldiff::{Model, Outcome, Solver, Strength};
+use alldiff::{Model, Outcome, SearchConfig, Solver, Strength, VarId};
+use common::edges::small_or_edge_domains;
+use common::postings::check_every_posting;
 use proptest::prelude::*;
 
 /// Values far apart, so that the views' values never fit the bitmask paths.
@@ -64,30 +71,51 @@ fn supported(domains: &[BTreeSet<i32>]) -> Vec<BTreeSet<i32>> {
         .collect()
 }
 
+/// At the root, a lone domain-strength all-different keeps exactly the supported
+/// values of every view, and fails exactly when nothing is supported.
+fn check_complete(domains: &[BTreeSet<i32>]) -> Result<(), TestCaseError> {
+    let mut model = Model::new();
+    let vars: Vec<VarId> = (domains.iter())
+        .map(|d| model.var_from_values(d.iter().copied()).unwrap())
+        .collect();
+    model
+        .all_different_with(vars.iter().copied(), Strength::Domain)
+        .unwrap();
+    let expected = supported(domains);
+    match Solver::new(model).root_domains() {
+        None => prop_assert!(expected.iter().any(BTreeSet::is_empty)),
+        Some(found) => {
+            for (x, values) in found.iter().enumerate() {
+                let kept: BTreeSet<i32> = values.iter().copied().collect();
+                prop_assert_eq!(&kept, &expected[x], "view {}", x);
+            }
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// At the root, a lone domain-strength all-different keeps exactly the supported
-    /// values of every view, and fails exactly when nothing is supported.
     #[test]
     fn domain_strength_is_complete_beside_wide_domains(
         domains in prop::collection::vec(domain(), 2..=5)
     ) {
-        let mut model = Model::new();
-        let vars: Vec<_> = (domains.iter())
-            .map(|d| model.var_from_values(d.iter().copied()).unwrap())
-            .collect();
-        model.all_different_with(vars.iter().copied(), Strength::Domain).unwrap();
-        let expected = supported(&domains);
-        match Solver::new(model).root_domains() {
-            None => prop_assert!(expected.iter().any(BTreeSet::is_empty)),
-            Some(found) => {
-                for (x, values) in found.iter().enumerate() {
-                    let kept: BTreeSet<i32> = values.iter().copied().collect();
-                    prop_assert_eq!(&kept, &expected[x], "view {}", x);
-                }
-            }
-        }
+        check_complete(&domains)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// The same at the edges, where every posting also finds the brute-force
+    /// solutions.
+    #[test]
+    fn domain_strength_is_complete_at_the_edges(domains in small_or_edge_domains(2..=5, 4)) {
+        let sets: Vec<BTreeSet<i32>> = domains.iter().map(|d| d.iter().copied().collect()).collect();
+        check_complete(&sets)?;
+        let group: Vec<(usize, i32)> = (0..domains.len()).map(|x| (x, 0)).collect();
+        check_every_posting(&domains, &[group], &[SearchConfig::new()])?;
     }
 }
 

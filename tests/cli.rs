@@ -3,10 +3,14 @@
 
 mod cli_common;
 
+use std::io::Write as _;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use cli_common::{CLASSIC, CLASSIC_SOLUTION, Run, run as alldiff_with, temp_file};
+use cli_common::{
+    CLASSIC, CLASSIC_SOLUTION, Run, output_within, run as alldiff_with, spawn_piped, temp_file,
+    wait_within,
+};
 use tempfile::TempDir;
 
 fn alldiff(args: &[&str]) -> Run {
@@ -460,30 +464,202 @@ fn a_trace_over_the_input_file_is_a_usage_error() {
 }
 
 #[test]
-fn a_huge_thread_count_finishes_quickly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alldiff"))
-        .args(["solve", "--threads", "100000", CLASSIC, CLASSIC])
+fn a_trace_over_the_puzzles_on_standard_input_is_refused() {
+    let guard = temp_dir("trace-over-stdin");
+    let input = guard.path().join("input.txt");
+    std::fs::write(&input, format!("{CLASSIC}\n")).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_alldiff"))
+        .args(["solve", "--trace"])
+        .arg(&input)
+        .stdin(std::fs::File::open(&input).unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--trace") && stderr.contains("standard input"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&input).unwrap(),
+        format!("{CLASSIC}\n")
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_page_over_its_trace_is_refused_by_any_name() {
+    let guard = temp_dir("view-over-trace");
+    let dir = guard.path();
+    let trace = dir.join("t.jsonl");
+    let trace = trace.to_str().unwrap();
+    assert_eq!(alldiff(&["solve", "--trace", trace, CLASSIC]).status, 0);
+    let kept = std::fs::read(trace).unwrap();
+    let linked = dir.join("page.html");
+    std::os::unix::fs::symlink(trace, &linked).unwrap();
+    let run = alldiff(&["trace", "view", trace, "-o", linked.to_str().unwrap()]);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(
+        run.stderr.contains("-o") && run.stderr.contains("trace"),
+        "{run:?}"
+    );
+    assert_eq!(
+        std::fs::read(trace).unwrap(),
+        kept,
+        "the trace was overwritten"
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_trace_that_cannot_be_written_fails_the_run() {
+    let run = alldiff(&["solve", "--trace", "/dev/full", CLASSIC]);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert_eq!(run.lines(), [CLASSIC_SOLUTION]);
+    assert_eq!(
+        run.stderr
+            .matches("cannot write the trace /dev/full")
+            .count(),
+        1,
+        "{run:?}"
+    );
+}
+
+/// Runs `alldiff args...` from a shell that closes its standard output first.
+#[cfg(target_os = "linux")]
+fn with_stdout_closed(args: &[&str]) -> Run {
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(r#"exec "$0" "$@" >&-"#)
+        .arg(env!("CARGO_BIN_EXE_alldiff"))
+        .args(args)
         .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let start = Instant::now();
-    while child.try_wait().expect("waits").is_none() {
-        if start.elapsed() > Duration::from_secs(20) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("--threads 100000 ran for more than 20 s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
+        .output()
+        .expect("sh runs");
+    Run {
+        status: output.status.code().expect("an exit status"),
+        stdout: String::new(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     }
-    let output = child.wait_with_output().expect("the output");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    let guard = temp_dir("closed-stdout");
+    let trace = guard.path().join("t.jsonl");
+    let trace = trace.to_str().unwrap();
+    for args in [
+        &["solve", CLASSIC][..],
+        &["solve", "--trace", trace, CLASSIC],
+        &["count", CLASSIC],
+        &["validate", CLASSIC],
+        &["rate", CLASSIC],
+        &["explain", CLASSIC],
+        &["generate", "--seed", "1"],
+        &["--help"],
+        &["solve", "--help"],
+        &["--version"],
+    ] {
+        let run = with_stdout_closed(args);
+        assert_eq!(run.status, 2, "{args:?}: {run:?}");
+        assert!(
+            run.stderr.contains("standard output is closed"),
+            "{args:?}: {run:?}"
+        );
+    }
+    // A subcommand that writes nothing there runs.
+    assert_eq!(alldiff(&["solve", "--trace", trace, CLASSIC]).status, 0);
+    let page = guard.path().join("t.html");
+    let run = with_stdout_closed(&["trace", "view", trace, "-o", page.to_str().unwrap()]);
+    assert_eq!(run.status, 0, "{run:?}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn help_that_cannot_be_written_is_an_error() {
+    for args in [&["--help"][..], &["generate", "--help"], &["--version"]] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_alldiff"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("No space left"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_huge_thread_count_finishes_quickly() {
+    let output = output_within(
+        Command::new(env!("CARGO_BIN_EXE_alldiff"))
+            .args(["solve", "--threads", "100000", CLASSIC, CLASSIC])
+            .stdin(Stdio::null()),
+        Duration::from_secs(20),
+    );
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     assert_eq!(
         stdout.lines().collect::<Vec<_>>(),
         [CLASSIC_SOLUTION, CLASSIC_SOLUTION]
     );
+}
+
+#[test]
+fn an_endless_line_ends_the_input_with_an_error() {
+    let mut child = spawn_piped(&["solve"]);
+    let mut input = child.stdin.take().expect("piped stdin");
+    // Zeros and never a newline, as `--input /dev/zero` reads, until the
+    // binary stops reading.
+    let writer = std::thread::spawn(move || {
+        let zeros = vec![0u8; 1 << 16];
+        while input.write_all(&zeros).is_ok() {}
+    });
+    let output = wait_within(child, Duration::from_secs(120));
+    writer.join().expect("stdin writer");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("line 1") && stderr.contains("MiB"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty(), "{output:?}");
+}
+
+#[test]
+fn a_long_line_is_one_error_and_the_batch_goes_on() {
+    let mut input = vec![b'0'; 20 << 20];
+    input.push(b'\n');
+    input.extend_from_slice(format!("{CLASSIC}\n").as_bytes());
+    let run = alldiff_with(&["solve"], &input);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert_eq!(run.lines().len(), 2, "{}", run.stdout);
+    assert!(run.lines()[0].starts_with("error: "), "{}", run.stdout);
+    assert_eq!(run.lines()[1], CLASSIC_SOLUTION);
+    assert!(run.stderr.contains("line 1"), "{}", run.stderr);
+}
+
+#[test]
+fn too_few_hints_on_a_large_grid_end_with_an_error() {
+    // Far fewer clues than removal reaches on 25x25: each check near the end
+    // is a long search. Without a bound on an attempt's effort, one attempt
+    // ran for hours.
+    let output = output_within(
+        Command::new(env!("CARGO_BIN_EXE_alldiff"))
+            .args(["generate", "--size", "25", "--hints", "200"])
+            .args(["--attempts", "1", "--seed", "1"])
+            .stdin(Stdio::null()),
+        Duration::from_secs(300),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(output.stdout.is_empty(), "{output:?}");
+    assert!(stderr.contains("no puzzle with 200 clues"), "{stderr}");
 }
 
 #[test]
@@ -545,6 +721,35 @@ fn symmetric_hint_counts_are_reachable() {
         "1",
     ]);
     assert_eq!(run.status, 0, "{run:?}");
+}
+
+#[test]
+fn generate_counts_past_their_caps_are_usage_errors_naming_them() {
+    for (option, past, cap) in [
+        ("--count", "1000000001", "1000000000"),
+        ("--attempts", "10001", "10000"),
+    ] {
+        let output = output_within(
+            Command::new(env!("CARGO_BIN_EXE_alldiff"))
+                .args(["generate", "--size", "4", "--seed", "1", option, past])
+                .stdin(Stdio::null()),
+            Duration::from_secs(30),
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{option}: {stderr}");
+        assert!(output.stdout.is_empty(), "{option}");
+        assert!(stderr.contains(option) && stderr.contains(cap), "{stderr}");
+    }
+    let at_caps = [
+        "generate",
+        "--size",
+        "4",
+        "--seed",
+        "1",
+        "--attempts",
+        "10000",
+    ];
+    assert_eq!(alldiff(&at_caps).status, 0);
 }
 
 #[test]

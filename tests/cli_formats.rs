@@ -328,3 +328,36 @@ fn flip_is_top_bottom_and_random_is_drawn_per_puzzle() {
         "{help}"
     );
 }
+
+#[test]
+fn hide_random_blanks_whole_orbits_of_the_symmetry() {
+    for symmetry in ["rotate180", "rotate90", "mirror", "flip", "diagonal"] {
+        // 41 blanks: a quarter turn blanks the centre and ten orbits of four.
+        for seed in ["1", "2", "3"] {
+            let (out, status) = alldiff(&[
+                "generate",
+                "-f",
+                "json",
+                "--hide-random",
+                "41",
+                "--symmetry",
+                symmetry,
+                "--seed",
+                seed,
+            ]);
+            assert_eq!(status, 0, "{symmetry}");
+            let record = &json_lines(&out)[0];
+            assert_eq!(record["symmetry"], symmetry);
+            let puzzle = record["puzzle"].as_str().expect("a puzzle");
+            assert_eq!(puzzle.matches('.').count(), 41, "{symmetry} {puzzle}");
+            assert!(keeps(puzzle, symmetry), "{symmetry} {puzzle}");
+        }
+    }
+    // A count the orbits cannot make is a usage error naming its neighbours.
+    let (_, status) = alldiff(&["generate", "--hide-random", "42", "--symmetry", "rotate90"]);
+    assert_eq!(status, 2);
+    // Without a symmetry, any count.
+    let (out, status) = alldiff(&["generate", "--hide-random", "42", "--seed", "1"]);
+    assert_eq!(status, 0);
+    assert_eq!(out.trim_end().matches('.').count(), 42);
+}

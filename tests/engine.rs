@@ -515,3 +515,55 @@ fn levels_answer_as_the_same_assumptions_applied_in_each_search() {
     assert!(solver.push_level([(other, 0)]).is_err());
     assert_eq!(solver.levels(), 0);
 }
+
+/// The model of issue 32: `x` in `0..=2`, `y` in `63..=64`, all different, six
+/// solutions. Their values span 65, one more than a word: the bitmask path must not
+/// be chosen for domains a search narrowed (`y = 63` fits one word with `x`), since a
+/// later search or branch widens them again (before the fix: 3 solutions at bounds
+/// strength, and at every strength after a search that assumed `y = 63`).
+#[test]
+fn all_different_over_a_word_and_a_bit_counts_every_solution_at_every_strength() {
+    for strength in [
+        Strength::Value,
+        Strength::HiddenSingles,
+        Strength::Bounds,
+        Strength::Domain,
+    ] {
+        let model = || {
+            let mut model = Model::new();
+            let x = model.int_var(0, 2).unwrap();
+            let y = model.int_var(63, 64).unwrap();
+            model.all_different_with([x, y], strength).unwrap();
+            (model, y)
+        };
+        let (fresh, _) = model();
+        assert_eq!(Solver::new(fresh).count(None).solutions, 6, "{strength:?}");
+        let (narrowed, y) = model();
+        let mut solver = Solver::new(narrowed);
+        solver.assume(y, 63).unwrap();
+        assert_eq!(solver.count(None).solutions, 3, "{strength:?}, y = 63");
+        solver.reset();
+        assert_eq!(solver.count(None).solutions, 6, "{strength:?}, reset");
+    }
+}
+
+/// The same for two all-different groups sharing a view, with their intersection:
+/// `y` in `63..=64` fits one word with `x` in `0..=2` only once `y = 63` is assumed.
+/// Before the fix, the intersection kept that window after the reset, read `y = 64`
+/// as no value, and lost the solutions with `y = 64, z = 63`.
+#[test]
+fn intersection_over_a_word_and_a_bit_counts_every_solution() {
+    let mut model = Model::new();
+    let x = model.int_var(0, 2).unwrap();
+    let y = model.int_var(63, 64).unwrap();
+    let z = model.int_var(62, 63).unwrap();
+    model.all_different([y, z]).unwrap();
+    model.all_different([y, x]).unwrap();
+    model.intersection([y, z], [y, x]).unwrap();
+    let mut solver = Solver::new(model);
+    solver.assume(y, 63).unwrap();
+    assert_eq!(solver.count(None).solutions, 3);
+    solver.reset();
+    // x free; (y, z) one of (63, 62), (64, 62), (64, 63).
+    assert_eq!(solver.count(None).solutions, 3 * 3);
+}

@@ -1,5 +1,8 @@
 //! Property tests: on small random models the solver agrees with brute-force
-//! enumeration, for every all-different strength and every search heuristic; so do
+//! enumeration, for every all-different strength, the all-different system and every
+//! search heuristic. The domains lie near zero or at the edges (`common::edges`: word
+//! boundaries, spans of a word and a bit, wide sparse spans, the ends of `i32`), and so
+//! may the views' offsets, which the model must then refuse with a typed error; so do
 //! models with domains wider than 64 values (several words, some more than 128 store
 //! cells).
 
@@ -7,7 +10,9 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use alldiff::{CountStatus, Model, Outcome, Solver, Strength, VarId};
+use alldiff::{CountStatus, Model, ModelError, Outcome, Solver, Strength, VarId};
+use common::edges::{check_posted, offset_for, small_or_edge_domains, value_range, view_fits};
+use common::postings::{POSTINGS, Posting, post_all_different};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{TestCaseError, TestRunner};
@@ -21,16 +26,43 @@ enum Spec {
 }
 
 impl Spec {
+    /// An all-different's views.
+    fn group(&self) -> Option<Vec<(usize, i32)>> {
+        match self {
+            Spec::AllDifferent(views) => Some(views.clone()),
+            _ => None,
+        }
+    }
+
+    /// Whether the values satisfy it, in `i64` (a view may reach past `i32`).
     fn holds(&self, values: &[i32]) -> bool {
-        let at = |(var, offset): (usize, i32)| values[var] + offset;
+        let at = |(var, offset): (usize, i32)| i64::from(values[var]) + i64::from(offset);
         match self {
             Spec::AllDifferent(views) => {
-                let seen: BTreeSet<i32> = views.iter().map(|&v| at(v)).collect();
+                let seen: BTreeSet<i64> = views.iter().map(|&v| at(v)).collect();
                 seen.len() == views.len()
             }
             Spec::NotEqual(a, b) => at(*a) != at(*b),
             Spec::Equal(a, b) => at(*a) == at(*b),
         }
+    }
+
+    fn views(&self) -> Vec<(usize, i32)> {
+        match self {
+            Spec::AllDifferent(views) => views.clone(),
+            Spec::NotEqual(a, b) | Spec::Equal(a, b) => vec![*a, *b],
+        }
+    }
+
+    /// Posts it alone (all-different at value strength).
+    fn post(&self, model: &mut Model, vars: &[VarId]) -> Result<(), ModelError> {
+        let v = |(var, offset): (usize, i32)| vars[var] + offset;
+        match self {
+            Spec::AllDifferent(views) => model.all_different(views.iter().map(|&x| v(x))),
+            Spec::NotEqual(a, b) => model.not_equal(v(*a), v(*b)),
+            Spec::Equal(a, b) => model.equal(v(*a), v(*b)),
+        }
+        .map(|_| ())
     }
 }
 
@@ -40,25 +72,54 @@ struct Problem {
     specs: Vec<Spec>,
 }
 
-fn view(vars: usize) -> impl Strategy<Value = (usize, i32)> {
+fn view(vars: usize) -> impl Strategy<Value = (usize, i32)> + Clone {
     (0..vars, -2..=2i32)
 }
 
+fn spec(
+    view: impl Strategy<Value = (usize, i32)> + Clone,
+    vars: usize,
+) -> impl Strategy<Value = Spec> {
+    prop_oneof![
+        2 => prop::collection::vec(view.clone(), 1..=vars + 1).prop_map(Spec::AllDifferent),
+        1 => (view.clone(), view.clone()).prop_map(|(a, b)| Spec::NotEqual(a, b)),
+        1 => (view.clone(), view).prop_map(|(a, b)| Spec::Equal(a, b)),
+    ]
+}
+
+/// Domains near zero or at the edges, views with offsets that may take them to
+/// either end of `i32` or past it.
 fn problem() -> impl Strategy<Value = Problem> {
-    (1usize..=5).prop_flat_map(|vars| {
-        let domains = prop::collection::vec(prop::collection::btree_set(-3..=3i32, 1..=5), vars);
-        let spec = prop_oneof![
-            prop::collection::vec(view(vars), 1..=vars + 1).prop_map(Spec::AllDifferent),
-            (view(vars), view(vars)).prop_map(|(a, b)| Spec::NotEqual(a, b)),
-            (view(vars), view(vars)).prop_map(|(a, b)| Spec::Equal(a, b)),
-        ];
-        (domains, prop::collection::vec(spec, 0..=4)).prop_map(|(domains, specs)| Problem {
-            domains: domains
-                .into_iter()
-                .map(|d| d.into_iter().collect())
-                .collect(),
-            specs,
+    (1usize..=5)
+        .prop_flat_map(|vars| small_or_edge_domains(vars, 5))
+        .prop_flat_map(|domains| {
+            let vars = domains.len();
+            let (low, high) = value_range(&domains);
+            let view = (0..vars, offset_for(low, high));
+            (
+                Just(domains),
+                prop::collection::vec(spec(view, vars), 0..=4),
+            )
         })
+        .prop_map(|(domains, specs)| Problem { domains, specs })
+}
+
+/// The problem without the constraints the model must refuse, a view beyond `i32`:
+/// each posted alone must be refused with a typed error, and the others accepted.
+fn accepted(problem: &Problem) -> Result<Problem, TestCaseError> {
+    let mut specs = Vec::new();
+    for spec in &problem.specs {
+        let fits = (spec.views().iter()).all(|&(x, offset)| view_fits(&problem.domains[x], offset));
+        let mut model = Model::new();
+        let vars = common::vars(&mut model, &problem.domains);
+        check_posted(spec.post(&mut model, &vars), fits)?;
+        if fits {
+            specs.push(spec.clone());
+        }
+    }
+    Ok(Problem {
+        domains: problem.domains.clone(),
+        specs,
     })
 }
 
@@ -82,21 +143,15 @@ fn wide_problem() -> impl Strategy<Value = Problem> {
             prop::collection::btree_set(value.clone(), 0..=2),
         );
         let others = prop::collection::vec(prop::collection::btree_set(value, 1..=4), vars - 1);
-        let spec = prop_oneof![
-            prop::collection::vec(view(vars), 1..=vars + 1).prop_map(Spec::AllDifferent),
-            (view(vars), view(vars)).prop_map(|(a, b)| Spec::NotEqual(a, b)),
-            (view(vars), view(vars)).prop_map(|(a, b)| Spec::Equal(a, b)),
-        ];
-        (first, others, prop::collection::vec(spec, 0..=4)).prop_map(
-            |((near, far, mut rest), others, specs)| {
-                rest.extend([near, far]);
-                let domains = std::iter::once(rest)
-                    .chain(others)
-                    .map(|d| d.into_iter().collect())
-                    .collect();
-                Problem { domains, specs }
-            },
-        )
+        let specs = prop::collection::vec(spec(view(vars), vars), 0..=4);
+        (first, others, specs).prop_map(|((near, far, mut rest), others, specs)| {
+            rest.extend([near, far]);
+            let domains = std::iter::once(rest)
+                .chain(others)
+                .map(|d| d.into_iter().collect())
+                .collect();
+            Problem { domains, specs }
+        })
     })
 }
 
@@ -107,35 +162,29 @@ fn brute_force(problem: &Problem) -> BTreeSet<Vec<i32>> {
     })
 }
 
-fn build(problem: &Problem, strength: Strength) -> (Model, Vec<VarId>) {
+/// The model of an accepted problem, its all-different constraints posted as
+/// `posting` says (first: see [`post_all_different`]).
+fn build(problem: &Problem, posting: Posting) -> Result<(Model, Vec<VarId>), TestCaseError> {
     let mut model = Model::new();
     let vars = common::vars(&mut model, &problem.domains);
-    let v = |(var, offset): (usize, i32)| vars[var] + offset;
+    let groups: Vec<_> = problem.specs.iter().filter_map(Spec::group).collect();
+    post_all_different(&mut model, &vars, &problem.domains, &groups, posting)?;
     for spec in &problem.specs {
-        match spec {
-            Spec::AllDifferent(views) => {
-                model
-                    .all_different_with(views.iter().map(|&x| v(x)), strength)
-                    .unwrap();
-            }
-            Spec::NotEqual(a, b) => {
-                model.not_equal(v(*a), v(*b)).unwrap();
-            }
-            Spec::Equal(a, b) => {
-                model.equal(v(*a), v(*b)).unwrap();
-            }
+        if !matches!(spec, Spec::AllDifferent(_)) {
+            prop_assert_eq!(spec.post(&mut model, &vars), Ok(()));
         }
     }
-    (model, vars)
+    Ok((model, vars))
 }
 
 /// Every solver setting finds exactly the brute-force solutions of `problem`, and
 /// counts and solves it accordingly.
 fn check_solutions(problem: &Problem) -> Result<(), TestCaseError> {
+    let problem = &accepted(problem)?;
     let expected = brute_force(problem);
-    for strength in [Strength::Value, Strength::HiddenSingles, Strength::Domain] {
+    for posting in POSTINGS {
         for config in common::all_configs() {
-            let (model, vars) = build(problem, strength);
+            let (model, vars) = build(problem, posting)?;
             let mut solver = Solver::with_config(model, config);
             let found: Vec<Vec<i32>> = solver
                 .solutions()
@@ -144,12 +193,12 @@ fn check_solutions(problem: &Problem) -> Result<(), TestCaseError> {
             for solution in &found {
                 prop_assert!(
                     problem.specs.iter().all(|s| s.holds(solution)),
-                    "{strength:?} {config:?} reported a non-solution {solution:?}"
+                    "{posting:?} {config:?} reported a non-solution {solution:?}"
                 );
             }
             let distinct: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
             prop_assert_eq!(distinct.len(), found.len(), "a solution was reported twice");
-            prop_assert_eq!(&distinct, &expected, "{:?} {:?}", strength, config);
+            prop_assert_eq!(&distinct, &expected, "{:?} {:?}", posting, config);
 
             let count = solver.count(None);
             prop_assert_eq!(count.solutions, expected.len() as u64);
@@ -163,6 +212,7 @@ fn check_solutions(problem: &Problem) -> Result<(), TestCaseError> {
                 Outcome::Stopped(reason) => prop_assert!(false, "stopped: {reason}"),
             }
         }
+        common::check_assumed_then_reset(&expected, &problem.domains, &|| build(problem, posting))?;
     }
     Ok(())
 }
@@ -170,9 +220,10 @@ fn check_solutions(problem: &Problem) -> Result<(), TestCaseError> {
 /// Root propagation never removes a value that some solution uses, and at
 /// `Strength::Domain` on a lone all-different it removes every value no solution uses.
 fn check_root_propagation(problem: &Problem) -> Result<(), TestCaseError> {
+    let problem = &accepted(problem)?;
     let expected = brute_force(problem);
-    for strength in [Strength::Value, Strength::HiddenSingles, Strength::Domain] {
-        let (model, _) = build(problem, strength);
+    for posting in POSTINGS {
+        let (model, _) = build(problem, posting)?;
         let mut solver = Solver::new(model);
         match solver.root_domains() {
             None => prop_assert!(expected.is_empty(), "root failed on a satisfiable model"),
@@ -181,7 +232,7 @@ fn check_root_propagation(problem: &Problem) -> Result<(), TestCaseError> {
                     for (var, value) in solution.iter().enumerate() {
                         prop_assert!(
                             domains[var].contains(value),
-                            "{strength:?} removed a supported value"
+                            "{posting:?} removed a supported value"
                         );
                     }
                 }
@@ -191,7 +242,7 @@ fn check_root_propagation(problem: &Problem) -> Result<(), TestCaseError> {
     if let [Spec::AllDifferent(views)] = problem.specs.as_slice() {
         let distinct_vars: BTreeSet<usize> = views.iter().map(|&(v, _)| v).collect();
         if distinct_vars.len() == views.len() {
-            let (model, _) = build(problem, Strength::Domain);
+            let (model, _) = build(problem, Posting::Single(Strength::Domain))?;
             let domains = Solver::new(model).root_domains();
             let supported: Vec<BTreeSet<i32>> = (0..problem.domains.len())
                 .map(|var| expected.iter().map(|s| s[var]).collect())

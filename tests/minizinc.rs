@@ -12,6 +12,7 @@
 //! The protocol tests run `alldiff fzn` on FlatZinc written here, so they need no
 //! MiniZinc: the end lines, `-n`, `-t`, `-s`, `--trace`, and bad input.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -20,6 +21,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
+
+mod cli_common;
+
+use cli_common::output_within;
 
 const ALLDIFF: &str = env!("CARGO_BIN_EXE_alldiff");
 
@@ -460,6 +465,37 @@ fn all_solutions_end_with_the_completion_line() {
     assert_eq!(free.iter().filter(|l| *l == "----------").count(), 3);
 }
 
+/// Issue 32's model: values spanning 65, one more than a word. Bounds strength (the
+/// default of `fzn_all_different_int`) printed the 3 solutions with `y = 63` only, then
+/// claimed the search complete.
+#[test]
+fn all_different_over_a_word_and_a_bit_prints_all_six_solutions_at_each_strength() {
+    let dir = temp_dir("fzn-word-and-a-bit");
+    for annotation in ["", " :: bounds", " :: domain", " :: value"] {
+        let model = format!(
+            "var 0..2: x :: output_var;\nvar 63..64: y :: output_var;\n\
+             constraint fzn_all_different_int([x, y]){annotation};\nsolve satisfy;\n"
+        );
+        let output = fzn(&dir, &model, &["-a"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let lines = lines(&output);
+        let solutions: BTreeSet<&[String]> = lines
+            .split(|l| l == "----------")
+            .filter(|s| s.len() == 2)
+            .collect();
+        let expected: BTreeSet<Vec<String>> = (0..=2)
+            .flat_map(|x| [63, 64].map(|y| vec![format!("x = {x};"), format!("y = {y};")]))
+            .collect();
+        assert_eq!(
+            solutions,
+            expected.iter().map(Vec::as_slice).collect(),
+            "{annotation}"
+        );
+        assert_eq!(lines.len(), 6 * 3 + 1, "{annotation}");
+        assert_eq!(lines.last().unwrap(), "==========", "{annotation}");
+    }
+}
+
 #[test]
 fn a_search_over_narrowed_domains_claims_no_proof() {
     let dir = temp_dir("fzn-narrowed");
@@ -712,4 +748,110 @@ fn parallel_search_finds_a_solution_an_optimum_or_proves_there_is_none() {
         "{}",
         stderr(&all)
     );
+}
+
+#[test]
+fn a_trace_over_the_model_is_refused_by_any_name() {
+    let dir = temp_dir("fzn-trace-over-model");
+    let model = write_file(&dir, "model.fzn", THREE);
+    let dotted = dir.path().join(".").join("model.fzn");
+    let mut names = vec![model.clone(), dotted];
+    #[cfg(unix)]
+    {
+        let linked = dir.path().join("link.jsonl");
+        std::os::unix::fs::symlink(&model, &linked).unwrap();
+        names.push(linked);
+    }
+    for trace in names {
+        let output = Command::new(ALLDIFF)
+            .arg("fzn")
+            .arg("--trace")
+            .arg(&trace)
+            .arg(&model)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert!(stdout(&output).is_empty(), "{}", stdout(&output));
+        assert!(
+            stderr(&output).contains("--trace") && stderr(&output).contains("model"),
+            "{}",
+            stderr(&output)
+        );
+        assert_eq!(fs::read_to_string(&model).unwrap(), THREE, "{trace:?}");
+    }
+}
+
+#[test]
+fn a_thread_count_past_the_cap_is_a_usage_error_naming_it() {
+    let dir = temp_dir("fzn-parallel-cap");
+    let model = write_file(&dir, "model.fzn", THREE);
+    for threads in ["100000", "18446744073709551615"] {
+        let output = output_within(
+            Command::new(ALLDIFF)
+                .args(["fzn", "-p", threads])
+                .arg(&model),
+            Duration::from_secs(60),
+        );
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert!(stdout(&output).is_empty(), "{}", stdout(&output));
+        assert!(
+            stderr(&output).contains("at most") && stderr(&output).contains("per core"),
+            "{}",
+            stderr(&output)
+        );
+    }
+    // Up to the cap, and 0 (one per core), search as before.
+    let output = fzn(&dir, THREE, &["-p", "0"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+fn install_into(dir: &Path, extra: &[&str]) -> Output {
+    Command::new(ALLDIFF)
+        .args(["minizinc", "install", "--dir"])
+        .arg(dir)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn install_leaves_files_it_did_not_write_alone_unless_forced() {
+    let dir = temp_dir("install-over-user-files");
+    let library = dir.path().join("alldiff");
+    fs::create_dir_all(&library).unwrap();
+    let mine = library.join("mine.mzn");
+    fs::write(&mine, "% the user's own\n").unwrap();
+    let config = dir.path().join("alldiff.msc");
+    fs::write(&config, "{\"id\": \"org.someone.else\"}\n").unwrap();
+
+    let refused = install_into(dir.path(), &[]);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    let message = stderr(&refused);
+    assert!(
+        message.contains("mine.mzn")
+            && message.contains("alldiff.msc")
+            && message.contains("--force"),
+        "{message}"
+    );
+    assert_eq!(fs::read_to_string(&mine).unwrap(), "% the user's own\n");
+    assert_eq!(
+        fs::read_to_string(&config).unwrap(),
+        "{\"id\": \"org.someone.else\"}\n"
+    );
+    assert!(!library.join("redefinitions.mzn").exists());
+
+    // --force writes alldiff's files, and still deletes nothing of the user's.
+    let forced = install_into(dir.path(), &["--force"]);
+    assert!(forced.status.success(), "{}", stderr(&forced));
+    assert!(stderr(&forced).contains("mine.mzn"), "{}", stderr(&forced));
+    assert_eq!(fs::read_to_string(&mine).unwrap(), "% the user's own\n");
+    assert!(
+        fs::read_to_string(&config)
+            .unwrap()
+            .contains("org.alldiff.alldiff")
+    );
+
+    // Installing again over alldiff's own installation needs no --force.
+    let again = install_into(installed("install-again").path(), &[]);
+    assert!(again.status.success(), "{}", stderr(&again));
 }

@@ -1,15 +1,19 @@
 //! Property tests for `AllDifferentSystem`: on small random systems of groups, the
 //! solutions equal brute-force enumeration and those of the same groups posted as
 //! separate all-different constraints, with and without locked candidates, and stay
-//! right under solver levels and exclusions. Big systems (more than 128 variables, so
-//! that the store trails instead of copying, and sets of three words) do the same.
+//! right under solver levels and exclusions. The domains lie near zero or at the edges
+//! (`common::edges`): a system whose values span more than one 64-value window must
+//! be refused with a typed error. Big systems (more than 128 variables, so that the
+//! store trails instead of copying, and sets of three words) do the same.
 
 mod common;
 
 use std::collections::BTreeSet;
 
-use alldiff::constraints::{AllDifferentSystem, LockedCandidates};
-use alldiff::{Model, SearchConfig, Solver, Strength, ValueOrder, VarId, VariableOrder};
+use alldiff::constraints::LockedCandidates;
+use alldiff::{Model, SearchConfig, Solver, ValueOrder, VarId, VariableOrder};
+use common::edges::small_or_edge_domains;
+use common::postings::{POSTINGS, Posting, post_all_different};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -23,16 +27,13 @@ struct System {
 
 fn system() -> impl Strategy<Value = System> {
     (3usize..=6).prop_flat_map(|vars| {
-        let domains = prop::collection::vec(prop::collection::btree_set(-2..=3i32, 1..=4), vars);
+        let domains = small_or_edge_domains(vars, 4);
         let group = prop::collection::btree_set(0..vars, 1..=vars)
             .prop_map(|g| g.into_iter().collect::<Vec<_>>());
         let groups = prop::collection::vec(group, 1..=4);
         let not_equal = prop::collection::vec((0..vars, 0..vars), 0..=1);
         (domains, groups, not_equal).prop_map(|(domains, groups, not_equal)| System {
-            domains: domains
-                .into_iter()
-                .map(|d| d.into_iter().collect())
-                .collect(),
+            domains,
             groups,
             not_equal,
         })
@@ -120,7 +121,6 @@ fn brute_force(system: &System) -> BTreeSet<Vec<i32>> {
     })
 }
 
-/// How the groups are posted.
 /// Every setting of the locked-candidates rule.
 const LOCKED: [LockedCandidates; 3] = [
     LockedCandidates::Off,
@@ -128,41 +128,28 @@ const LOCKED: [LockedCandidates; 3] = [
     LockedCandidates::Always,
 ];
 
-#[derive(Clone, Copy, Debug)]
-enum Posting {
-    Separate,
-    System { locked: LockedCandidates },
-}
-
-/// The model of `system`, posted as `posting`, and its variables.
-fn model(system: &System, posting: Posting) -> (Model, Vec<VarId>) {
+/// The model of `system`, its groups posted as `posting` says (a system that spans
+/// more than a window is checked to be refused, and its groups posted one by one),
+/// and its variables.
+fn model(system: &System, posting: Posting) -> Result<(Model, Vec<VarId>), TestCaseError> {
     let mut model = Model::new();
     let vars = common::vars(&mut model, &system.domains);
-    let groups = system
-        .groups
-        .iter()
-        .map(|g| g.iter().map(|&i| vars[i]).collect::<Vec<_>>());
-    match posting {
-        Posting::Separate => {
-            for group in groups {
-                model
-                    .all_different_with(group, Strength::HiddenSingles)
-                    .unwrap();
-            }
-        }
-        Posting::System { locked } => {
-            let constraint = AllDifferentSystem::new(groups);
-            model.post(constraint.locked_candidates(locked)).unwrap();
-        }
-    }
+    let groups: Vec<Vec<(usize, i32)>> = (system.groups.iter())
+        .map(|g| g.iter().map(|&i| (i, 0)).collect())
+        .collect();
+    post_all_different(&mut model, &vars, &system.domains, &groups, posting)?;
     for &(a, b) in &system.not_equal {
         model.not_equal(vars[a], vars[b]).unwrap();
     }
-    (model, vars)
+    Ok((model, vars))
 }
 
-fn solutions(system: &System, posting: Posting, config: SearchConfig) -> BTreeSet<Vec<i32>> {
-    let (model, vars) = model(system, posting);
+fn solutions(
+    system: &System,
+    posting: Posting,
+    config: SearchConfig,
+) -> Result<BTreeSet<Vec<i32>>, TestCaseError> {
+    let (model, vars) = model(system, posting)?;
     let mut solver = Solver::with_config(model, config);
     let found: Vec<Vec<i32>> = solver
         .solutions()
@@ -175,11 +162,12 @@ fn solutions(system: &System, posting: Posting, config: SearchConfig) -> BTreeSe
         found.len() as u64,
         "count agrees {posting:?} {config:?}"
     );
-    distinct
+    Ok(distinct)
 }
 
-/// The solutions of `system` equal brute force, posted as separate constraints or as
-/// a system with each setting of locked candidates, under four search settings.
+/// The solutions of `system` equal brute force, posted as separate constraints at
+/// each strength or as a system with each setting of locked candidates, under four
+/// search settings.
 fn check_solutions(system: &System) -> Result<(), TestCaseError> {
     let expected = brute_force(system);
     for config in [
@@ -192,17 +180,16 @@ fn check_solutions(system: &System) -> Result<(), TestCaseError> {
             .value_order(ValueOrder::Random(7)),
         SearchConfig::new().variable_order(VariableOrder::SmallestDomainWeightedDegree),
     ] {
-        prop_assert_eq!(&solutions(system, Posting::Separate, config), &expected);
-        for locked in LOCKED {
-            let found = solutions(system, Posting::System { locked }, config);
-            prop_assert_eq!(&found, &expected, "locked {:?} {:?}", locked, config);
+        for posting in POSTINGS {
+            let found = solutions(system, posting, config)?;
+            prop_assert_eq!(&found, &expected, "{:?} {:?}", posting, config);
         }
     }
     Ok(())
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(150))]
 
     #[test]
     fn system_solutions_equal_brute_force_and_separate_constraints(system in system()) {
@@ -243,7 +230,7 @@ fn check_levels(
 ) -> Result<(), TestCaseError> {
     let all = brute_force(system);
     let n = system.domains.len();
-    let (model, vars) = model(system, Posting::System { locked });
+    let (model, vars) = model(system, Posting::System(locked))?;
     let mut solver = Solver::new(model);
     let expected = |depth: usize| -> BTreeSet<Vec<i32>> {
         all.iter()
@@ -279,10 +266,15 @@ proptest! {
     #[test]
     fn levels_and_exclusions_restrict_the_solutions_as_brute_force_says(
         system in system(),
-        levels in prop::collection::vec((0usize..6, -2..=3i32), 0..=3),
-        excluded in prop::collection::vec((0usize..6, -2..=3i32), 0..=2),
+        levels in prop::collection::vec((0usize..6, any::<prop::sample::Index>()), 0..=3),
+        excluded in prop::collection::vec((0usize..6, any::<prop::sample::Index>()), 0..=2),
         locked in prop::sample::select(&LOCKED[..]),
     ) {
+        // Values of the variables' domains.
+        let n = system.domains.len();
+        let value = |&(i, k): &(usize, prop::sample::Index)| (i, *k.get(&system.domains[i % n]));
+        let levels: Vec<(usize, i32)> = levels.iter().map(value).collect();
+        let excluded: Vec<(usize, i32)> = excluded.iter().map(value).collect();
         check_levels(&system, &levels, &excluded, locked)?;
     }
 }

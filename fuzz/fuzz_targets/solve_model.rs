@@ -50,22 +50,63 @@ const FAR: [i32; 16] = [
     i32::MAX,
 ];
 
-/// A value from a byte: small (`-12..=12`) for about half the bytes, else far.
-fn value(raw: i8) -> i32 {
-    if (-64..64).contains(&raw) {
-        i32::from(raw) % 13
-    } else {
-        FAR[usize::from(raw as u8) % FAR.len()]
+/// Where a case's window lies, from its two bytes: near zero, on either side of a
+/// multiple of 64 (negative ones too), a million away, or against either end of `i32`.
+fn window_low((selector, shift): (u8, i8)) -> i32 {
+    let k = i32::from(selector / 8 % 9) - 4;
+    let d = i32::from(shift) % 4;
+    match selector % 8 {
+        0 => d,
+        1..=3 => 64 * k + d,
+        4 => i32::MIN + d.abs(),
+        5 => i32::MAX - WINDOW_SPAN - d.abs(),
+        6 => (1 << 20) + 64 * k + d,
+        _ => -(1 << 20) + 64 * k + d,
     }
 }
 
-/// A small number (`-4..=4`, for offsets, coefficients, counts, durations) for most
-/// bytes, else a far value.
-fn small(raw: i8) -> i32 {
-    if (-96..96).contains(&raw) {
-        i32::from(raw) % 5
-    } else {
-        FAR[usize::from(raw as u8) % FAR.len()]
+/// How far past its low end a window's values go: two 64-value words and a bit.
+const WINDOW_SPAN: i32 = 130;
+
+/// An offset into the window from 6 bits: 0-11, 56-75 (both sides of the first word
+/// boundary), 118-130 (of the second, and the window's end), or every eighth value.
+fn window_offset(k: u8) -> i32 {
+    let k = i32::from(k % 64);
+    match k {
+        0..12 => k,
+        12..32 => 56 + (k - 12),
+        32..45 => 118 + (k - 32),
+        _ => (k - 45) * 7,
+    }
+}
+
+/// The values a case draws from: near zero, in its window, or far apart.
+#[derive(Clone, Copy, Debug)]
+struct Values {
+    /// The window's lowest value.
+    low: i32,
+}
+
+impl Values {
+    /// A value from a byte: small (`-12..=12`) for half the bytes, in the window for a
+    /// quarter, else far.
+    fn value(self, raw: i8) -> i32 {
+        match raw {
+            -64..64 => i32::from(raw) % 13,
+            64.. => self.low + window_offset(raw as u8),
+            _ => FAR[usize::from(raw as u8) % FAR.len()],
+        }
+    }
+
+    /// A small number (`-4..=4`, for offsets, coefficients, counts, durations) for
+    /// most bytes, a shift of the window down to zero (so that views `x - low` reach
+    /// indices from anywhere) for a few, else a far value.
+    fn small(self, raw: i8) -> i32 {
+        match raw {
+            -96..96 => i32::from(raw) % 5,
+            96..104 => (i32::from(raw) - 100).saturating_sub(self.low),
+            _ => FAR[usize::from(raw as u8) % FAR.len()],
+        }
     }
 }
 
@@ -78,7 +119,8 @@ type RawLiteral = (u8, bool);
 enum RawDomain {
     /// Up to five values.
     Values(Vec<i8>),
-    /// An interval from a value: up to 6 values, or 64 to 95 (past one word).
+    /// An interval from a value: up to 6 values, 64 to 95 (past one word), or 120
+    /// to 130 (past two).
     Range(i8, u8),
     /// `{0, 1}`, by `Model::bool_var`.
     Bool,
@@ -139,6 +181,8 @@ struct RawPhase {
 
 #[derive(Arbitrary, Debug)]
 struct Input {
+    /// Where the window of values lies (see [`window_low`]).
+    window: (u8, i8),
     domains: Vec<RawDomain>,
     parts: Vec<Part>,
     variable_order: u8,
@@ -448,6 +492,8 @@ struct Builder {
     model: Model,
     vars: Vec<VarId>,
     domains: Vec<Vec<i64>>,
+    /// Where the case's values lie.
+    values: Values,
 }
 
 fn wide(values: &[i32]) -> Vec<i64> {
@@ -457,42 +503,43 @@ fn wide(values: &[i32]) -> Vec<i64> {
 impl Builder {
     /// The variables of `domains` that keep the assignments within
     /// [`MAX_ASSIGNMENTS`], at most seven.
-    fn new(domains: &[RawDomain]) -> Builder {
+    fn new(domains: &[RawDomain], values: Values) -> Builder {
         let mut builder = Builder {
             model: Model::new(),
             vars: Vec::new(),
             domains: Vec::new(),
+            values,
         };
         let mut assignments = 1;
         for raw in domains.iter().take(7) {
-            let mut values: Vec<i32> = match raw {
-                RawDomain::Values(values) => values.iter().take(5).map(|&v| value(v)).collect(),
+            let mut domain: Vec<i32> = match raw {
+                RawDomain::Values(raw) => raw.iter().take(5).map(|&v| values.value(v)).collect(),
                 RawDomain::Range(min, width) => {
-                    let width = if *width >= 224 {
-                        width - 160
-                    } else {
-                        width % 6
+                    let width = match *width {
+                        224.. => width - 160,
+                        200..224 => 120 + (width - 200) % 11,
+                        _ => width % 6,
                     };
-                    let min = value(*min);
+                    let min = values.value(*min);
                     (min..=min.saturating_add(i32::from(width))).collect()
                 }
                 RawDomain::Bool => vec![0, 1],
             };
-            values.sort_unstable();
-            values.dedup();
-            if values.is_empty() || assignments * values.len() > MAX_ASSIGNMENTS {
+            domain.sort_unstable();
+            domain.dedup();
+            if domain.is_empty() || assignments * domain.len() > MAX_ASSIGNMENTS {
                 continue;
             }
             let var = match raw {
-                RawDomain::Values(_) => builder.model.var_from_values(values.iter().copied()),
-                RawDomain::Range(..) => builder.model.int_var(values[0], values[values.len() - 1]),
+                RawDomain::Values(_) => builder.model.var_from_values(domain.iter().copied()),
+                RawDomain::Range(..) => builder.model.int_var(domain[0], domain[domain.len() - 1]),
                 RawDomain::Bool => builder.model.bool_var(),
             }
             .expect("a nonempty domain is a variable");
-            assert_eq!(builder.model.domain(var).unwrap(), values);
-            assignments *= values.len();
+            assert_eq!(builder.model.domain(var).unwrap(), domain);
+            assignments *= domain.len();
             builder.vars.push(var);
-            builder.domains.push(wide(&values));
+            builder.domains.push(wide(&domain));
         }
         builder
     }
@@ -502,7 +549,7 @@ impl Builder {
     }
 
     fn view(&self, (var, offset): RawView) -> View {
-        self.var(var) + small(offset)
+        self.var(var) + self.values.small(offset)
     }
 
     fn views(&self, raw: &[RawView], most: usize) -> Vec<View> {
@@ -521,7 +568,7 @@ impl Builder {
     fn terms(&self, raw: &[(i8, RawView)]) -> Vec<(i32, View)> {
         raw.iter()
             .take(4)
-            .map(|&(c, v)| (small(c), self.view(v)))
+            .map(|&(c, v)| (self.values.small(c), self.view(v)))
             .collect()
     }
 
@@ -529,7 +576,7 @@ impl Builder {
     fn condition(&self, raw: &RawCondition) -> (Condition, Check) {
         match raw {
             RawCondition::Compare(v, r, c) => {
-                let (view, relation, c) = (self.view(*v), relation(*r), value(*c));
+                let (view, relation, c) = (self.view(*v), relation(*r), self.values.value(*c));
                 let check = Check::Linear(vec![(1, view)], Cmp::of(relation), i64::from(c));
                 (Condition::compare(view, relation, c), check)
             }
@@ -540,7 +587,11 @@ impl Builder {
             }
             RawCondition::InSet(v, values, negated) => {
                 let view = self.view(*v);
-                let values: Vec<i32> = values.iter().take(5).map(|&v| value(v)).collect();
+                let values: Vec<i32> = values
+                    .iter()
+                    .take(5)
+                    .map(|&v| self.values.value(v))
+                    .collect();
                 let check = Check::InSet(view, wide(&values), *negated);
                 let condition = if *negated {
                     Condition::not_in_set(view, values)
@@ -550,7 +601,8 @@ impl Builder {
                 (condition, check)
             }
             RawCondition::Linear(terms, r, rhs) => {
-                let (terms, relation, rhs) = (self.terms(terms), relation(*r), value(*rhs));
+                let (terms, relation, rhs) =
+                    (self.terms(terms), relation(*r), self.values.value(*rhs));
                 let check = Check::Linear(
                     terms.iter().map(|&(c, v)| (i64::from(c), v)).collect(),
                     Cmp::of(relation),
@@ -612,7 +664,8 @@ impl Builder {
                 (result, Check::Compare(x, cmp, y))
             }
             Part::Linear(terms, r, rhs) => {
-                let (terms, relation, rhs) = (self.terms(terms), relation(*r), value(*rhs));
+                let (terms, relation, rhs) =
+                    (self.terms(terms), relation(*r), self.values.value(*rhs));
                 let result = self.model.linear(terms.iter().copied(), relation, rhs);
                 let terms = terms.iter().map(|&(c, v)| (i64::from(c), v)).collect();
                 (
@@ -621,7 +674,11 @@ impl Builder {
                 )
             }
             Part::Element(array, index, v) => {
-                let array: Vec<i32> = array.iter().take(6).map(|&x| value(x)).collect();
+                let array: Vec<i32> = array
+                    .iter()
+                    .take(6)
+                    .map(|&x| self.values.value(x))
+                    .collect();
                 let (index, v) = (self.view(*index), self.view(*v));
                 let result = self.model.element(&array, index, v);
                 (result, Check::Element(wide(&array), index, v))
@@ -631,14 +688,23 @@ impl Builder {
                 let tuples: Vec<Vec<i32>> = tuples
                     .iter()
                     .take(12)
-                    .map(|t| t[..views.len()].iter().map(|&x| value(x)).collect())
+                    .map(|t| {
+                        t[..views.len()]
+                            .iter()
+                            .map(|&x| self.values.value(x))
+                            .collect()
+                    })
                     .collect();
                 let result = self.model.table(views.clone(), &tuples);
                 let tuples = tuples.iter().map(|t| wide(t)).collect();
                 (result, Check::Table(views, tuples))
             }
             Part::DifferenceIn(x, y, offsets) => {
-                let offsets: Vec<i32> = offsets.iter().take(6).map(|&c| value(c)).collect();
+                let offsets: Vec<i32> = offsets
+                    .iter()
+                    .take(6)
+                    .map(|&c| self.values.value(c))
+                    .collect();
                 let (x, y) = (self.view(*x), self.view(*y));
                 let result = self.model.difference_in(x, y, &offsets);
                 (result, Check::DifferenceIn(x, y, wide(&offsets)))
@@ -712,7 +778,7 @@ impl Builder {
                 (result, Check::Reify(b, Box::new(meaning), *half))
             }
             Part::Circuit(succ, offset, sub) => {
-                let (succ, offset) = (self.views(succ, 5), small(*offset));
+                let (succ, offset) = (self.views(succ, 5), self.values.small(*offset));
                 let result = if *sub {
                     self.model.subcircuit(succ.iter().copied(), offset)
                 } else {
@@ -725,7 +791,7 @@ impl Builder {
                 let (values, counts): (Vec<i32>, Vec<i32>) = counts
                     .iter()
                     .take(4)
-                    .map(|&(v, c)| (value(v), small(c)))
+                    .map(|&(v, c)| (self.values.value(v), self.values.small(c)))
                     .unzip();
                 let result = self
                     .model
@@ -742,7 +808,7 @@ impl Builder {
                 let (values, counts): (Vec<i32>, Vec<View>) = counts
                     .iter()
                     .take(4)
-                    .map(|&(v, c)| (value(v), self.view(c)))
+                    .map(|&(v, c)| (self.values.value(v), self.view(c)))
                     .unzip();
                 let result = self.model.global_cardinality_vars(
                     xs.iter().copied(),
@@ -762,7 +828,8 @@ impl Builder {
                 if *shorter {
                     g.pop();
                 }
-                let (f_offset, g_offset) = (small(*f_offset), small(*g_offset));
+                let (f_offset, g_offset) =
+                    (self.values.small(*f_offset), self.values.small(*g_offset));
                 let result =
                     self.model
                         .inverse(f.iter().copied(), f_offset, g.iter().copied(), g_offset);
@@ -784,7 +851,7 @@ impl Builder {
                 let tasks: Vec<(View, i32)> = tasks
                     .iter()
                     .take(4)
-                    .map(|&(s, d)| (self.view(s), small(d)))
+                    .map(|&(s, d)| (self.view(s), self.values.small(d)))
                     .collect();
                 let (starts, durations): (Vec<View>, Vec<i32>) = tasks.iter().copied().unzip();
                 let result = self.model.disjunctive(starts, &durations);
@@ -795,12 +862,12 @@ impl Builder {
                 let tasks: Vec<(View, i32, i32)> = tasks
                     .iter()
                     .take(4)
-                    .map(|&(s, d, r)| (self.view(s), small(d), small(r)))
+                    .map(|&(s, d, r)| (self.view(s), self.values.small(d), self.values.small(r)))
                     .collect();
                 let starts: Vec<View> = tasks.iter().map(|t| t.0).collect();
                 let durations: Vec<i32> = tasks.iter().map(|t| t.1).collect();
                 let demands: Vec<i32> = tasks.iter().map(|t| t.2).collect();
-                let capacity = small(*capacity);
+                let capacity = self.values.small(*capacity);
                 let result = self
                     .model
                     .cumulative(starts, &durations, &demands, capacity);
@@ -847,7 +914,10 @@ fn assignment(solution: &alldiff::Solution, vars: &[VarId]) -> Vec<i64> {
 }
 
 fuzz_target!(|input: Input| {
-    let mut builder = Builder::new(&input.domains);
+    let values = Values {
+        low: window_low(input.window),
+    };
+    let mut builder = Builder::new(&input.domains, values);
     if builder.vars.is_empty() {
         return;
     }
@@ -938,7 +1008,7 @@ fuzz_target!(|input: Input| {
     let Some((raw, maximize)) = input.objective else {
         return;
     };
-    let objective = vars[usize::from(raw.0) % vars.len()] + small(raw.1);
+    let objective = vars[usize::from(raw.0) % vars.len()] + values.small(raw.1);
     let optimization = if maximize {
         solver.maximize(objective)
     } else {

@@ -18,12 +18,16 @@
 //! [`report`] (one item's [`ItemReport`], a run's `Summary` and exit status)
 //! uses those; [`progress`] draws progress bars on a terminal; [`batch`] runs
 //! the work on the items in parallel and writes the reports in order, each as
-//! soon as those before it are; [`commands`] uses them all.
+//! soon as those before it are; [`output_file`] keeps a file a subcommand
+//! writes off the files it reads; [`closed_output`] knows whether standard
+//! output was closed at the start; [`commands`] uses them all.
 
 pub(crate) mod args;
 pub(crate) mod batch;
+pub(crate) mod closed_output;
 pub(crate) mod commands;
 pub(crate) mod input;
+pub(crate) mod output_file;
 pub(crate) mod progress;
 pub(crate) mod record;
 pub(crate) mod report;

@@ -4,6 +4,7 @@
 //! See [`Intersection`].
 
 use crate::constraints::value_index::ValueIndex;
+use crate::constraints::word_window::window_shifts;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
 use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
@@ -44,15 +45,8 @@ pub struct Intersection {
     /// `find_locked`).
     fixed_values: Vec<i32>,
     /// For each group, how each view's domain word shifts into one 64-value window,
-    /// when all of them fit one; found on the first call.
-    window: Window,
-}
-
-#[derive(Clone, Debug)]
-enum Window {
-    Unknown,
-    Bits([Vec<u32>; 2]),
-    General,
+    /// when all of them fit one; found when posted ([`window_shifts`]).
+    window: Option<[Vec<u32>; 2]>,
 }
 
 const SHARED: u8 = 1;
@@ -73,42 +67,13 @@ impl Intersection {
             seen: Vec::new(),
             locked: Vec::new(),
             fixed_values: Vec::new(),
-            window: Window::Unknown,
+            window: None,
         }
     }
 
     /// The two groups.
     pub fn groups(&self) -> (&[View], &[View]) {
         (&self.groups[0], &self.groups[1])
-    }
-
-    fn find_window(&self, ctx: &Context<'_>) -> Window {
-        let mut bases = [Vec::new(), Vec::new()];
-        for (g, group) in self.groups.iter().enumerate() {
-            for view in group {
-                match ctx.small_word(view.var.raw()) {
-                    Some((word, base)) => {
-                        bases[g].push((word, i64::from(base) + i64::from(view.offset)))
-                    }
-                    None => return Window::General,
-                }
-            }
-        }
-        let Some(min) = bases.iter().flatten().map(|&(_, b)| b).min() else {
-            return Window::General;
-        };
-        let mut shifts = [Vec::new(), Vec::new()];
-        for g in 0..2 {
-            for &(word, base) in &bases[g] {
-                let shift = (base - min) as u64;
-                let top = 63 - u64::from(word.leading_zeros());
-                if word == 0 || shift + top >= 64 {
-                    return Window::General;
-                }
-                shifts[g].push(shift as u32);
-            }
-        }
-        Window::Bits(shifts)
     }
 
     /// The locked-candidates rule on bitmasks, both ways, to a fixpoint.
@@ -251,20 +216,21 @@ impl Propagator for Intersection {
                 vars.push(view.var);
             }
         }
-        ctx.watch_all(vars, Wake::Domain)
+        ctx.watch_all(vars, Wake::Domain)?;
+        self.window = window_shifts(ctx, self.groups.iter().flatten()).map(|mut shifts| {
+            let second = shifts.split_off(self.groups[0].len());
+            [shifts, second]
+        });
+        Ok(())
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         ctx.set_rule(Rule::LockedCandidates);
-        if let Window::Unknown = self.window {
-            self.window = self.find_window(ctx);
-        }
-        if let Window::Bits(shifts) = std::mem::replace(&mut self.window, Window::Unknown) {
+        if let Some(shifts) = self.window.take() {
             let result = self.propagate_bits(ctx, &shifts);
-            self.window = Window::Bits(shifts);
+            self.window = Some(shifts);
             return result;
         }
-        self.window = Window::General;
         loop {
             let mut progress = false;
             for g in 0..2 {

@@ -26,6 +26,7 @@ mod reify;
 mod scheduling;
 mod table;
 mod value_index;
+mod word_window;
 
 pub use all_different::{AllDifferent, Strength};
 pub use all_different_system::{AllDifferentSystem, LockedCandidates, MAX_SYSTEM_VARIABLES};

@@ -66,8 +66,8 @@ pub enum Removal {
     #[default]
     Unique,
     /// The classic generator: blank this many random cells, checking nothing. The
-    /// puzzle may have several solutions. Symmetry, `minimal`, `hints` and
-    /// `difficulty` are ignored.
+    /// puzzle may have several solutions. The cells are blanked in whole orbits of
+    /// the symmetry; `minimal`, `hints` and `difficulty` are ignored.
     HideRandom {
         /// How many cells to blank.
         blanks: usize,
@@ -86,7 +86,10 @@ pub struct GenerateOptions {
     /// Which cells are removed together.
     pub symmetry: Symmetry,
     /// Remove clues until none (no orbit, with a symmetry) can be removed without
-    /// losing uniqueness, however many clues that leaves.
+    /// losing uniqueness, however many clues that leaves. Each attempt's uniqueness
+    /// checks share a bound of 200,000 search nodes; a clue whose check is past it
+    /// stays, so a large grid (25x25) may keep a few clues more than a minimal
+    /// puzzle would.
     pub minimal: bool,
     /// Regenerate until the puzzle rates exactly this.
     pub difficulty: Option<Difficulty>,
@@ -94,7 +97,9 @@ pub struct GenerateOptions {
     pub removal: Removal,
     /// The seed: the same options give the same puzzle.
     pub seed: u64,
-    /// How many complete grids to try before giving up.
+    /// How many complete grids to try before giving up. Each attempt is bounded (its
+    /// searches together visit at most some 600,000 nodes), so a request that cannot
+    /// be met ends with an error after this many.
     pub attempts: u32,
 }
 
@@ -123,7 +128,7 @@ pub struct Generated {
     /// How many complete grids were tried, from 1.
     pub attempts: u32,
     /// The symmetry the clues keep: the one asked for, or the one drawn for
-    /// [`Symmetry::Random`]; `None` for [`Removal::HideRandom`].
+    /// [`Symmetry::Random`].
     pub symmetry: Symmetry,
 }
 
@@ -169,6 +174,15 @@ pub enum GenerateError {
         /// The fewest clues reached.
         fewest: usize,
     },
+    /// [`Removal::HideRandom`] asked for a number of blanks that no set of the
+    /// symmetry's orbits makes up (a quarter turn on 9x9 blanks 4k or 4k + 1 cells).
+    #[error("{blanks} blanks cannot keep the symmetry {}: its cells go in whole orbits", .symmetry.name())]
+    BlanksNotSymmetric {
+        /// The blanks asked for.
+        blanks: usize,
+        /// The symmetry.
+        symmetry: Symmetry,
+    },
     /// No puzzle generated rated the difficulty asked for.
     #[error("no {difficulty} puzzle found in {attempts} attempts")]
     DifficultyNotReached {
@@ -179,8 +193,11 @@ pub enum GenerateError {
     },
 }
 
-/// Nodes allowed for filling an empty grid, or for one uniqueness check, before the
-/// attempt is abandoned.
+/// Nodes allowed for filling an empty grid, for rating a puzzle, and for all the
+/// uniqueness checks of one attempt together: past it a check counts as failed and
+/// its clues stay. So every attempt is bounded, whatever the size and the clues
+/// asked for (a 25x25 grid brought below some 300 clues has checks of millions of
+/// nodes: one attempt at 200 clues ran for hours).
 const NODE_LIMIT: u64 = 200_000;
 
 /// Generates a puzzle; see [`GenerateOptions`].
@@ -267,11 +284,18 @@ pub fn generate_with(
     solver.set_limits(Limits::none().with_nodes(NODE_LIMIT));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
     let symmetry = match options.removal {
-        Removal::HideRandom { .. } => Symmetry::None,
+        Removal::HideRandom { blanks } => {
+            resolve(options.symmetry, side, Some(cells - blanks), &mut rng)
+        }
         Removal::Unique if options.minimal => resolve(options.symmetry, side, None, &mut rng),
         Removal::Unique => resolve(options.symmetry, side, Some(hints), &mut rng),
     };
     let orbits = orbits(side, symmetry);
+    if let Removal::HideRandom { blanks } = options.removal
+        && !reachable(&orbits, blanks)
+    {
+        return Err(GenerateError::BlanksNotSymmetric { blanks, symmetry });
+    }
     let mut fewest = cells;
     let attempts = options.attempts.max(1);
     for attempt in 1..=attempts {
@@ -279,10 +303,8 @@ pub fn generate_with(
             continue;
         };
         if let Removal::HideRandom { blanks } = options.removal {
-            let mut order: Vec<usize> = (0..cells).collect();
-            shuffle(&mut order, &mut rng);
             let mut puzzle = solution.clone();
-            for &cell in &order[..blanks] {
+            for cell in random_orbits(&orbits, blanks, &mut rng) {
                 puzzle.set(cell / side, cell % side, None);
             }
             return Ok(Generated {
@@ -364,6 +386,37 @@ fn reachable(orbits: &[Orbit], hints: usize) -> bool {
     sums[hints]
 }
 
+/// The cells of orbits drawn at random that make up `count` cells: the orbits in
+/// random order, each taken if the cells still wanted can be made up by the orbits
+/// after it. An orbit whose taking would leave that impossible is in no way of making
+/// up the count, so skipping it never loses one: if `count` can be made up at all
+/// ([`reachable`]), it is. Every symmetry's orbits have one cell or one larger size
+/// (2, or 4 for a quarter turn), which makes the test a sum.
+fn random_orbits(orbits: &[Orbit], count: usize, rng: &mut Xoshiro256PlusPlus) -> Vec<usize> {
+    let size = orbits.iter().map(|o| o.len()).max().unwrap_or(1);
+    let mut singles = orbits.iter().filter(|o| o.len() == 1).count();
+    let mut larger = orbits.len() - singles;
+    let possible = |wanted: usize, singles: usize, larger: usize| {
+        wanted - larger.min(wanted / size) * size <= singles
+    };
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    shuffle(&mut order, rng);
+    let mut wanted = count;
+    let mut cells = Vec::with_capacity(count);
+    for &o in &order {
+        let orbit = &orbits[o];
+        match orbit.len() {
+            1 => singles -= 1,
+            _ => larger -= 1,
+        }
+        if orbit.len() <= wanted && possible(wanted - orbit.len(), singles, larger) {
+            wanted -= orbit.len();
+            cells.extend_from_slice(orbit);
+        }
+    }
+    cells
+}
+
 /// A random complete grid, or `None` if the search hit the node limit.
 ///
 /// The boxes on the diagonal share no row, column or box, so each is filled with its
@@ -430,10 +483,12 @@ fn remove_clues(
     let side = solution.side();
     let mut clues = puzzle.clue_count();
     let mut kept: Vec<usize> = Vec::new();
+    let limits = engine.limits().clone();
+    let mut budget = NODE_LIMIT;
     for &o in &order {
         engine.pop_level();
         let orbit = &orbits[o];
-        if clues - orbit.len() >= target && determined(engine, &kept, orbit, clue) {
+        if clues - orbit.len() >= target && determined(engine, &kept, orbit, clue, &mut budget) {
             clues -= orbit.len();
             for &cell in orbit {
                 puzzle.set(cell / side, cell % side, None);
@@ -444,21 +499,27 @@ fn remove_clues(
     }
     engine.reset();
     engine.measure_time(timed);
+    engine.set_limits(limits);
     puzzle
 }
 
 /// Whether the clues in place (the solver's levels and the `kept` cells) still
 /// determine the cells of `orbit`: no solution differs from the grid there. Any other
 /// solution would differ in one of them, so each cell is tried in turn, different from
-/// the grid, the cells before it as in the grid. A search stopped by the node limit
-/// counts as not determined.
+/// the grid, the cells before it as in the grid. The searches spend `budget` nodes; a
+/// search stopped by it, or with none left, counts as not determined.
 fn determined(
     engine: &mut Solver,
     kept: &[usize],
     orbit: &[usize],
     clue: impl Fn(usize) -> (VarId, i32),
+    budget: &mut u64,
 ) -> bool {
     (0..orbit.len()).all(|j| {
+        if *budget == 0 {
+            return false;
+        }
+        engine.set_limits(Limits::none().with_nodes(*budget));
         engine.reset();
         for &cell in kept.iter().chain(&orbit[..j]) {
             let (var, value) = clue(cell);
@@ -468,7 +529,9 @@ fn determined(
         let (var, value) = clue(orbit[j]);
         let _ = engine.assume_not(var, value);
         // Stepped, not `solve`d: a solution found is only looked at, not copied out.
-        engine.advance() == Step::Exhausted
+        let exhausted = engine.advance() == Step::Exhausted;
+        *budget = budget.saturating_sub(engine.statistics().nodes);
+        exhausted
     })
 }
 
@@ -513,4 +576,29 @@ pub(crate) fn orbits(side: usize, symmetry: Symmetry) -> Vec<Orbit> {
         }
     }
     orbits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_orbits_make_up_every_reachable_count() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        for side in [4, 9, 16] {
+            for symmetry in [Symmetry::None].into_iter().chain(Symmetry::RANDOM_CHOICES) {
+                let orbits = orbits(side, symmetry);
+                for count in (0..=side * side).filter(|&n| reachable(&orbits, n)) {
+                    let mut cells = random_orbits(&orbits, count, &mut rng);
+                    assert_eq!(cells.len(), count, "{side} {symmetry:?} {count}");
+                    cells.sort_unstable();
+                    // Whole orbits only: each orbit is all in or all out.
+                    for orbit in &orbits {
+                        let taken = orbit.iter().filter(|c| cells.binary_search(c).is_ok());
+                        assert!([0, orbit.len()].contains(&taken.count()), "{orbit:?}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -6,7 +6,8 @@
 )]
 
 use std::io::Write as _;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use tempfile::NamedTempFile;
@@ -45,15 +46,20 @@ impl Run {
     }
 }
 
-/// Runs `alldiff args...` with `stdin` piped in.
-pub fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alldiff"))
+/// Starts `alldiff args...` with its three streams piped.
+pub fn spawn_piped(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_alldiff"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+/// Runs `alldiff args...` with `stdin` piped in.
+pub fn run(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = spawn_piped(args);
     let mut input = child.stdin.take().expect("piped stdin");
     let bytes = stdin.to_vec();
     // Written on a thread: the child may write before it has read everything.
@@ -86,4 +92,30 @@ pub fn json_lines(text: &str) -> Vec<Value> {
     text.lines()
         .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
         .collect()
+}
+
+/// Waits for `child`, killing it if it is still running after `limit`: a hang
+/// fails the test instead of stalling the suite (the limit is a guard, far
+/// above the time the run takes, not a measurement).
+pub fn wait_within(mut child: Child, limit: Duration) -> Output {
+    let start = Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("the output")
+}
+
+/// Runs `command` with its output piped, through [`wait_within`].
+pub fn output_within(command: &mut Command, limit: Duration) -> Output {
+    let child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    wait_within(child, limit)
 }

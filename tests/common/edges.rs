@@ -11,7 +11,9 @@
 //! Use [`edge_domains`] for a whole case, or [`window`] and [`domain_in`] to draw more
 //! from the same window (offsets, constants, tuples with [`value_in`]).
 
+use alldiff::ModelError;
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 
 /// Where a case's values lie: the smallest value and how many values the window spans.
 #[derive(Clone, Copy, Debug)]
@@ -39,8 +41,8 @@ impl Window {
 fn span() -> impl Strategy<Value = u32> {
     prop_oneof![
         3 => 2u32..=8,
-        3 => 60u32..=70,
-        2 => 120u32..=130,
+        4 => 60u32..=70,
+        3 => 120u32..=130,
         1 => 4000u32..=4200,
         1 => Just(1u32 << 20),
         1 => Just(u32::MAX),
@@ -86,7 +88,7 @@ pub fn value_in(window: Window) -> impl Strategy<Value = i32> {
 }
 
 /// A domain of 1 to `max_size` values of the window: a run of consecutive values, a
-/// run with a hole, or values scattered over the window. Sorted, without repeats.
+/// run with a hole, values scattered over the window, or a run against either end. Sorted, without repeats.
 pub fn domain_in(window: Window, max_size: usize) -> impl Strategy<Value = Vec<i32>> {
     let max_size = max_size.max(1);
     let run = (offset(window.span), 1..=max_size).prop_map(move |(start, len)| {
@@ -108,12 +110,21 @@ pub fn domain_in(window: Window, max_size: usize) -> impl Strategy<Value = Vec<i
         });
     let scattered = prop::collection::vec(offset(window.span), 1..=max_size)
         .prop_map(move |offsets| offsets.into_iter().map(|o| window.at(o)).collect());
-    prop_oneof![2 => run, 1 => holed, 2 => scattered].prop_map(move |mut values: Vec<i32>| {
-        values.sort_unstable();
-        values.dedup();
-        values.truncate(max_size);
-        values
-    })
+    // Against either end: two such domains of one case often lie a window apart.
+    let end = (any::<bool>(), 1..=max_size).prop_map(move |(top, len)| {
+        let last = window.span - 1;
+        (0..len as u32)
+            .map(|i| window.at(if top { last.saturating_sub(i) } else { i }))
+            .collect()
+    });
+    prop_oneof![2 => run, 1 => holed, 2 => scattered, 2 => end].prop_map(
+        move |mut values: Vec<i32>| {
+            values.sort_unstable();
+            values.dedup();
+            values.truncate(max_size);
+            values
+        },
+    )
 }
 
 /// `count` domains of 1 to `max_size` values each, all in one window.
@@ -137,4 +148,50 @@ pub fn small_or_edge_domains(
         1 => prop::collection::vec(domain_in(near_zero, max_size), count_small),
         2 => edge_domains(count, max_size),
     ]
+}
+
+/// The smallest and the largest value of some domains (`(0, 0)` for none), in `i64`.
+pub fn value_range(domains: &[Vec<i32>]) -> (i64, i64) {
+    let values = || domains.iter().flatten().map(|&v| i64::from(v));
+    (values().min().unwrap_or(0), values().max().unwrap_or(0))
+}
+
+/// A view's offset for values in `low..=high`: mostly small, sometimes a word or two
+/// (moving the values across a 64-value word boundary), sometimes one that takes them
+/// to either end of `i32` (a few past it, so that the model must refuse the view), or
+/// `i32::MIN`, which no view may have.
+pub fn offset_for(low: i64, high: i64) -> impl Strategy<Value = i32> + Clone {
+    let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+    prop_oneof![
+        8 => -2..=2i32,
+        3 => (-2i64..=2, -2i64..=2).prop_map(move |(k, d)| clamp(64 * k + d)),
+        1 => (-2i64..=2).prop_map(move |d| clamp(i64::from(i32::MAX) - high + d)),
+        1 => (-2i64..=2).prop_map(move |d| clamp(i64::from(i32::MIN) - low + d)),
+        1 => Just(i32::MIN),
+    ]
+}
+
+/// Whether a model accepts the view `x + offset` of a variable over `domain`: every
+/// value of the view fits `i32`, and the offset is not `i32::MIN` (which `x - c`
+/// cannot negate).
+pub fn view_fits(domain: &[i32], offset: i32) -> bool {
+    let fits = |v: &i32| i32::try_from(i64::from(*v) + i64::from(offset)).is_ok();
+    offset != i32::MIN && domain.iter().all(fits)
+}
+
+/// Checks what posting a constraint gave: accepted when every view fits (`fits`),
+/// else refused with [`ModelError::OffsetOverflow`], a typed error (a panic fails the
+/// test on its own).
+pub fn check_posted<T: std::fmt::Debug>(
+    posted: Result<T, ModelError>,
+    fits: bool,
+) -> Result<(), TestCaseError> {
+    match posted {
+        Ok(_) => prop_assert!(fits, "a view beyond i32 was accepted"),
+        Err(ModelError::OffsetOverflow { .. }) => {
+            prop_assert!(!fits, "a view that fits was refused")
+        }
+        Err(error) => prop_assert!(false, "refused with {error:?}"),
+    }
+    Ok(())
 }

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
+use super::values::parse_parallel;
+
 /// Shown at the end of `alldiff fzn --help`.
 pub(crate) const FZN_HELP: &str = "\
 Output (MiniZinc's solver protocol):
@@ -22,7 +24,8 @@ Exit status:
   0  the search ran (whatever it found)
   1  the model cannot be read: one line `alldiff: FILE: line N: what` on
      standard error
-  2  usage error, a file that cannot be read, or a trace that cannot be written";
+  2  usage error (-p past 4 per core included), a file that cannot be read,
+     standard output closed or full, or a trace that cannot be written";
 
 /// Options of `alldiff fzn`: the flags MiniZinc passes to a FlatZinc solver.
 #[derive(Debug, Args)]
@@ -55,10 +58,17 @@ pub(crate) struct FznArgs {
     #[arg(short = 't', long = "time-limit", value_name = "MS")]
     pub(crate) time_limit: Option<u64>,
 
-    /// Search on N threads (0: one per core). Parallel search finds one
-    /// solution, or an optimum; with -a, -n or --trace the search runs on one
-    /// thread (a note on standard error says so).
-    #[arg(short = 'p', long = "parallel", value_name = "N", default_value_t = 1)]
+    /// Search on N threads (0: one per core; at most 4 per core, else a usage
+    /// error). Parallel search finds one solution, or an optimum; with -a, -n
+    /// or --trace the search runs on one thread (a note on standard error says
+    /// so).
+    #[arg(
+        short = 'p',
+        long = "parallel",
+        value_name = "N",
+        default_value_t = 1,
+        value_parser = parse_parallel
+    )]
     pub(crate) threads: usize,
 
     /// The seed of `indomain_random` [default: 0].
@@ -100,10 +110,21 @@ pub(crate) enum MinizincCommand {
                       Then `minizinc --solver alldiff model.mzn` uses alldiff (with \
                       `MZN_SOLVER_PATH=DIR` when DIR is not ~/.minizinc/solvers). The \
                       configuration names this binary by its absolute path: install again \
-                      after moving it.")]
+                      after moving it.\n\n\
+                      It replaces only what it installed: a configuration with its id, its \
+                      launcher, and the library files it lists in alldiff/.alldiff-install \
+                      (files an earlier installation listed and this one has not are \
+                      removed). Anything else in their place, or in alldiff/, is refused \
+                      (status 2, naming the files) unless --force; even then no file it \
+                      did not write is removed.")]
     Install {
         /// Where to install [default: ~/.minizinc/solvers, where MiniZinc looks].
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
+        /// Overwrite an alldiff.msc or alldiff-fzn that this command did not
+        /// write, and install beside other files in alldiff/ (which stay, and
+        /// which MiniZinc then reads as part of the library).
+        #[arg(long)]
+        force: bool,
     },
 }

@@ -14,7 +14,7 @@ mod values;
 
 use std::ffi::OsString;
 use std::num::{NonZeroU64, NonZeroUsize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use alldiff::Limits;
@@ -34,7 +34,10 @@ Exit status:
   1  at least one puzzle failed: unsolvable, not unique, invalid, malformed,
      or stopped by --timeout or --node-limit;
      the other puzzles are still processed and reported
-  2  usage error, or a file that cannot be read
+  2  usage error (a number past its bound included: docs/cli.md lists
+     every bound), a file that cannot be read, an input line that does not
+     end within 64 MiB, or output that cannot be written (standard output
+     closed or full, a --trace that fails)
   130  interrupted (Ctrl-C), after writing every finished record that comes
      before the unfinished ones
 
@@ -70,7 +73,9 @@ Input:
   `quizzes,solutions` is a header. Empty lines, lines of only white
   space and lines whose first non-blank character is '#' are skipped;
   Windows line endings are accepted. Each PUZZLE argument is one puzzle and
-  is never skipped.";
+  is never skipped. A line longer than 4 MiB is an `error:` record of its
+  own; a line that does not end within 64 MiB (`--input /dev/zero`, a binary
+  file) ends the input with status 2.";
 
 /// A constraint-satisfaction engine with a Sudoku toolkit.
 #[derive(Debug, Parser)]
@@ -161,9 +166,12 @@ pub(crate) enum Command {
                       is: puzzle i (from 0) is generated from seed + i. Without --seed a \
                       random seed is chosen; it is printed on standard error when standard \
                       error is a terminal (`alldiff: seed N`), and in every json record. \
-                      A puzzle that cannot be generated within the attempts (too few \
-                      --hints for the grids tried, a --difficulty not met) is reported on \
-                      standard error and the run ends with status 1; asking for more clues \
+                      Every attempt is bounded (its searches together visit at most some \
+                      600,000 nodes; a clue whose uniqueness check is past it stays), so \
+                      every request ends: a puzzle that cannot be generated within the \
+                      attempts (too few --hints for the grids tried, a --difficulty not \
+                      met) is reported on standard error and the run ends with status 1; \
+                      asking for more clues \
                       than cells or fewer than the proven minimum (17 for 9x9, 4 for 4x4) \
                       is a usage error (status 2).",
         after_long_help = format!("{FORMAT_HELP}\n\n{EXIT_STATUS_HELP}")
@@ -238,6 +246,19 @@ pub(crate) enum Command {
 
     /// Set alldiff up as a MiniZinc solver.
     Minizinc(MinizincArgs),
+}
+
+impl Command {
+    /// False for the one subcommand that can write nothing on standard
+    /// output: `trace view`, unless its page goes there (`-o -`).
+    pub(crate) fn writes_standard_output(&self) -> bool {
+        match self {
+            Command::Trace(TraceArgs {
+                command: TraceCommand::View { output, .. },
+            }) => output.as_deref() == Some(Path::new("-")),
+            _ => true,
+        }
+    }
 }
 
 /// Per-puzzle search limits, shared by solve, count, rate and explain.
@@ -347,7 +368,9 @@ pub(crate) struct SolveArgs {
 /// Options of `alldiff count`.
 #[derive(Debug, Args)]
 pub(crate) struct CountArgs {
-    /// Stop counting at N solutions (at least 1).
+    /// Stop counting at N solutions (at least 1). A large N is a long count
+    /// on a puzzle with many solutions: bound it with --timeout or
+    /// --node-limit.
     #[arg(long, value_name = "N", default_value = "2", value_parser = parse_limit)]
     pub(crate) limit: NonZeroU64,
 
@@ -398,12 +421,20 @@ pub(crate) struct ExplainArgs {
 /// Options of `alldiff generate`.
 #[derive(Debug, Args)]
 pub(crate) struct GenerateArgs {
-    /// How many puzzles to generate.
-    #[arg(short = 'n', long, value_name = "N", default_value_t = 1)]
+    /// How many puzzles to generate: at most 1,000,000,000 (more is a usage
+    /// error).
+    #[arg(
+        short = 'n',
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        value_parser = clap::value_parser!(u64).range(0..=1_000_000_000)
+    )]
     pub(crate) count: u64,
 
     /// Clues each puzzle keeps [default: 4x4: 6, 9x9: 30, 16x16: 120,
-    /// 25x25: 350]. With --symmetry, clues go in whole orbits, so some counts
+    /// 25x25: 350]: at most the cells and at least the proven minimum (4x4:
+    /// 4, 9x9: 17), else a usage error. With --symmetry, clues go in whole orbits, so some counts
     /// are impossible (rotate90 on 9x9 keeps a multiple of 4, or one more):
     /// asking for one is a usage error, and an impossible default is raised
     /// to the next possible count (with a note on standard error).
@@ -414,7 +445,8 @@ pub(crate) struct GenerateArgs {
     #[arg(long, value_name = "N")]
     pub(crate) seed: Option<u64>,
 
-    /// Remove clues in symmetric groups, so the clues keep this symmetry.
+    /// Remove clues (or blank cells, with --hide-random) in symmetric groups, so
+    /// the clues keep this symmetry.
     #[arg(long, value_enum, value_name = "SYMMETRY", default_value = "none")]
     pub(crate) symmetry: SymmetryArg,
 
@@ -435,7 +467,8 @@ pub(crate) struct GenerateArgs {
     pub(crate) box_size: Option<u8>,
 
     /// The classic generator: blank N random cells of a random complete grid
-    /// without checking anything. The puzzle MAY HAVE SEVERAL SOLUTIONS.
+    /// without checking anything (with --symmetry, in whole groups of cells, so
+    /// the blanks keep it). The puzzle MAY HAVE SEVERAL SOLUTIONS.
     #[arg(
         long,
         value_name = "N",
@@ -448,12 +481,13 @@ pub(crate) struct GenerateArgs {
     pub(crate) with_solution: bool,
 
     /// Complete grids to try for each puzzle before giving up on --hints or
-    /// --difficulty (raise it for rare grades); at least 1.
+    /// --difficulty (raise it for rare grades); 1 to 10,000, each attempt
+    /// bounded.
     #[arg(
         long,
         value_name = "N",
         default_value_t = 20,
-        value_parser = clap::value_parser!(u32).range(1..)
+        value_parser = clap::value_parser!(u32).range(1..=10_000)
     )]
     pub(crate) attempts: u32,
 

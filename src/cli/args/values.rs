@@ -23,6 +23,24 @@ pub(super) fn parse_threads(text: &str) -> Result<NonZeroUsize, String> {
     }
 }
 
+/// Parses `fzn -p`: 0 (one thread per core) up to [`max_threads`]. Each thread
+/// builds its own model, so the count is capped rather than cut down: a
+/// MiniZinc user asked for it.
+pub(super) fn parse_parallel(text: &str) -> Result<usize, String> {
+    let digits = text.trim();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("`{text}` is not a whole number of threads"));
+    }
+    let max = max_threads();
+    // A number too large for `usize` is past the cap too.
+    match digits.parse::<usize>() {
+        Ok(n) if n <= max.get() => Ok(n),
+        _ => Err(format!(
+            "at most {max} threads on this machine (4 per core; -p 0 uses one per core)"
+        )),
+    }
+}
+
 /// Parses `count --limit`: a whole number of at least 1.
 pub(super) fn parse_limit(text: &str) -> Result<NonZeroU64, String> {
     match text.trim().parse::<u64>() {

@@ -17,6 +17,7 @@ use alldiff::{Limits, Model, OptimizeOutcome, Outcome, ParallelSolver, Solution,
 use anyhow::{Context as _, bail};
 
 use crate::cli::args::FznArgs;
+use crate::cli::output_file::{Read, ensure_not_read};
 use crate::cli::report::EXIT_FAILURE;
 
 /// Runs `alldiff fzn`. A model that cannot be read is one line on standard error
@@ -25,6 +26,13 @@ use crate::cli::report::EXIT_FAILURE;
 pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let shown = args.model.display().to_string();
+    if let Some(trace) = &args.trace {
+        let model = Read::File {
+            what: "the model",
+            path: &args.model,
+        };
+        ensure_not_read(trace, "--trace", &[model])?;
+    }
     let text = fs::read_to_string(&args.model)
         .with_context(|| format!("cannot read the model {shown}"))?;
     let problem = match FlatZincModel::parse(&text) {

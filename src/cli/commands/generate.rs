@@ -223,6 +223,7 @@ fn write_in_order(
                 Ok(Err(
                     e @ (GenerateError::TooFewHints { .. }
                     | GenerateError::TooMany { .. }
+                    | GenerateError::BlanksNotSymmetric { .. }
                     | GenerateError::UnsupportedBoxSize { .. }),
                 )) => {
                     out.flush()?;
@@ -289,39 +290,55 @@ fn finish<T>(progress: Option<Progress>, result: T) -> T {
     result
 }
 
-/// The clue count to ask the library for. A symmetry removes clues in whole
-/// orbits, so some counts cannot be reached: an impossible `--hints` is a usage
-/// error naming the nearest possible counts, and an impossible default is
-/// moved to the nearest possible count above it, with a note on standard error.
+/// The clue count to ask the library for. A symmetry removes clues (or with
+/// `--hide-random` blanks cells) in whole orbits, so some counts cannot be
+/// reached: an impossible `--hints` or `--hide-random` is a usage error naming
+/// the nearest possible counts, and an impossible default is moved to the
+/// nearest possible count above it, with a note on standard error.
 fn hints(args: &GenerateArgs) -> anyhow::Result<Option<usize>> {
     // A random symmetry is drawn among those that can keep the count (the
     // diagonal keeps any), so only the count itself is checked, by the library.
-    if args.minimal || args.hide_random.is_some() || args.symmetry == SymmetryArg::Random {
+    if args.minimal || args.symmetry == SymmetryArg::Random {
         return Ok(args.hints);
     }
     let box_size = args.box_size();
     let side = box_size * box_size;
+    let cells = side * side;
     let orbits = Orbits::new(side, args.symmetry);
     let symmetry = args
         .symmetry
         .to_possible_value()
         .map_or_else(String::new, |value| value.get_name().to_owned());
-    let nearest = |hints: usize| {
-        let (below, above) = orbits.nearest(hints);
-        [below, above]
+    // The possible counts nearest `clues` clues, as clues or as blanks.
+    let nearest = |clues: usize, as_blanks: bool| {
+        let (below, above) = orbits.nearest(clues);
+        let mut counts: Vec<usize> = [below, above]
             .into_iter()
             .flatten()
-            .map(|n| n.to_string())
-            .collect::<Vec<_>>()
-            .join(" and ")
+            .map(|n| if as_blanks { cells - n } else { n })
+            .collect();
+        counts.sort_unstable();
+        let counts: Vec<String> = counts.iter().map(ToString::to_string).collect();
+        counts.join(" and ")
     };
+    if let Some(blanks) = args.hide_random {
+        if blanks <= cells && !orbits.reachable(cells - blanks) {
+            anyhow::bail!(
+                "--hide-random {blanks} cannot keep --symmetry {symmetry} on a {side}x{side} \
+                 grid ({}); the nearest possible counts are {}",
+                orbits.describe(),
+                nearest(cells - blanks, true)
+            );
+        }
+        return Ok(None);
+    }
     match args.hints {
-        Some(hints) if hints <= side * side && !orbits.reachable(hints) => {
+        Some(hints) if hints <= cells && !orbits.reachable(hints) => {
             anyhow::bail!(
                 "--hints {hints} cannot keep --symmetry {symmetry} on a {side}x{side} grid ({}); \
                  the nearest possible counts are {}",
                 orbits.describe(),
-                nearest(hints)
+                nearest(hints, false)
             )
         }
         Some(hints) => Ok(Some(hints)),
@@ -396,13 +413,13 @@ impl Orbits {
     /// Why some counts are impossible, for messages.
     fn describe(self) -> String {
         match self.fixed {
-            0 => format!("its clues come in groups of {}", self.size),
+            0 => format!("its cells go in groups of {}", self.size),
             1 => format!(
-                "its clues come in groups of {}, plus the centre cell",
+                "its cells go in groups of {}, plus the centre cell",
                 self.size
             ),
             n => format!(
-                "its clues come in groups of {}, plus {n} cells on the axis",
+                "its cells go in groups of {}, plus {n} cells on the axis",
                 self.size
             ),
         }

@@ -22,6 +22,11 @@ const CONFIG_FILE: &str = "alldiff.msc";
 const LIBRARY_DIR: &str = "alldiff";
 /// The launcher's name, inside the installation folder.
 const LAUNCHER: &str = "alldiff-fzn";
+/// The list of the library files an installation wrote, in the library folder
+/// (MiniZinc reads only its `.mzn` files): what the next one may replace or remove.
+const MANIFEST: &str = ".alldiff-install";
+/// The first line of the files written here (the launcher, the manifest).
+const WRITTEN_BY: &str = "# Written by `alldiff minizinc install`";
 /// The standard flags `alldiff fzn` takes, which MiniZinc passes on.
 const STD_FLAGS: [&str; 7] = ["-a", "-f", "-n", "-p", "-r", "-s", "-t"];
 
@@ -56,7 +61,7 @@ const LIBRARY: &[(&str, &str)] = library![
 /// Runs an `alldiff minizinc` subcommand.
 pub(crate) fn minizinc(args: MinizincArgs) -> anyhow::Result<ExitCode> {
     match args.command {
-        MinizincCommand::Install { dir } => {
+        MinizincCommand::Install { dir, force } => {
             let default = dir.is_none();
             let dir = match dir {
                 Some(dir) => dir,
@@ -65,7 +70,7 @@ pub(crate) fn minizinc(args: MinizincArgs) -> anyhow::Result<ExitCode> {
             let executable = std::env::current_exe()
                 .and_then(fs::canonicalize)
                 .context("cannot find the path of this alldiff binary")?;
-            let written = install(&dir, &executable)?;
+            let written = install(&dir, &executable, force)?;
             let mut out = io::stdout().lock();
             for line in written {
                 writeln!(out, "wrote {line}")?;
@@ -96,28 +101,61 @@ fn default_dir() -> anyhow::Result<PathBuf> {
 
 /// Writes the configuration, the library and the launcher into `dir` (made if
 /// missing) for the binary `executable`; returns what was written, one line each.
-fn install(dir: &Path, executable: &Path) -> anyhow::Result<Vec<String>> {
+/// Only what an earlier installation wrote is replaced or removed; anything else in
+/// the way is refused, unless `force`, which overwrites the configuration and the
+/// launcher and installs beside the other files (never removing them).
+fn install(dir: &Path, executable: &Path, force: bool) -> anyhow::Result<Vec<String>> {
     fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let dir = fs::canonicalize(dir)?;
     let library = dir.join(LIBRARY_DIR);
+    let config = dir.join(CONFIG_FILE);
+    let launcher = dir.join(LAUNCHER);
+    let owned = owned_library(&library, &config)?;
+    let foreign = foreign_files(&config, &launcher, &library, &owned)?;
+    if !foreign.is_empty() {
+        let listed = foreign
+            .iter()
+            .map(|path| path.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        if !force {
+            bail!(
+                "{listed}: not written by alldiff minizinc install, so left alone; \
+                 move them away, or pass --force to overwrite {CONFIG_FILE} and {LAUNCHER} \
+                 and install beside the other files (which stay)"
+            );
+        }
+        eprintln!("alldiff: warning: --force: kept {listed}");
+    }
     fs::create_dir_all(&library).with_context(|| format!("cannot create {}", library.display()))?;
-    // Files of an older installation that this library no longer has would
-    // still be read by MiniZinc: the folder is alldiff's, so its .mzn go first.
-    for entry in fs::read_dir(&library)? {
-        let path = entry?.path();
-        if path.extension().is_some_and(|e| e == "mzn") {
-            fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))?;
+    // Files of an earlier installation that this library no longer has would
+    // still be read by MiniZinc.
+    for name in owned.iter().filter(|name| !is_library_file(name)) {
+        let path = library.join(name);
+        match fs::remove_file(&path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => {
+                return Err(e).with_context(|| format!("cannot remove {}", path.display()));
+            }
+            _ => {}
         }
     }
     for (name, text) in LIBRARY {
         let path = library.join(name);
         fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }
+    let manifest = library.join(MANIFEST);
+    let names: String = LIBRARY
+        .iter()
+        .map(|(name, _)| format!("{name}\n"))
+        .collect();
+    fs::write(
+        &manifest,
+        format!("{WRITTEN_BY}: the library files it installed.\n{names}"),
+    )
+    .with_context(|| format!("cannot write {}", manifest.display()))?;
 
-    let launcher = dir.join(LAUNCHER);
     write_launcher(&launcher, executable)?;
 
-    let config = dir.join(CONFIG_FILE);
     let text = serde_json::to_string_pretty(&configuration(&library, &launcher))?;
     fs::write(&config, text + "\n")
         .with_context(|| format!("cannot write {}", config.display()))?;
@@ -127,6 +165,92 @@ fn install(dir: &Path, executable: &Path) -> anyhow::Result<Vec<String>> {
         format!("{}/ ({} library files)", library.display(), LIBRARY.len()),
         format!("{} (runs {} fzn)", launcher.display(), executable.display()),
     ])
+}
+
+/// True for a file of this binary's library.
+fn is_library_file(name: &str) -> bool {
+    LIBRARY.iter().any(|(file, _)| *file == name)
+}
+
+/// The names of the library files an earlier installation wrote: those its
+/// manifest lists (plain names only), or, before there were manifests, this
+/// library's own names if the configuration beside them is alldiff's.
+fn owned_library(library: &Path, config: &Path) -> anyhow::Result<Vec<String>> {
+    let manifest = library.join(MANIFEST);
+    match fs::read_to_string(&manifest) {
+        Ok(text) => Ok(text
+            .lines()
+            .filter(|line| !line.starts_with('#') && is_plain_name(line))
+            .map(str::to_owned)
+            .collect()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(match is_our_config(config) {
+            true => LIBRARY.iter().map(|(name, _)| (*name).to_owned()).collect(),
+            false => Vec::new(),
+        }),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", manifest.display())),
+    }
+}
+
+/// True for a file name without a folder (a manifest never names a file elsewhere).
+fn is_plain_name(name: &str) -> bool {
+    let mut parts = Path::new(name).components();
+    matches!(
+        (parts.next(), parts.next()),
+        (Some(std::path::Component::Normal(_)), None)
+    )
+}
+
+/// The files in the way that an earlier installation did not write: a
+/// configuration with another id, a launcher without its first line, and the
+/// entries of the library folder it did not list.
+fn foreign_files(
+    config: &Path,
+    launcher: &Path,
+    library: &Path,
+    owned: &[String],
+) -> anyhow::Result<Vec<PathBuf>> {
+    let mut foreign = Vec::new();
+    if config.exists() && !is_our_config(config) {
+        foreign.push(config.to_owned());
+    }
+    if launcher.exists() && !is_our_launcher(launcher) {
+        foreign.push(launcher.to_owned());
+    }
+    let entries = match fs::read_dir(library) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(foreign),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", library.display())),
+    };
+    let mut unknown = Vec::new();
+    for entry in entries {
+        let name = entry?.file_name();
+        let listed = name
+            .to_str()
+            .is_some_and(|name| name == MANIFEST || owned.iter().any(|owned| owned == name));
+        if !listed {
+            unknown.push(library.join(name));
+        }
+    }
+    unknown.sort();
+    foreign.extend(unknown);
+    Ok(foreign)
+}
+
+/// True if `path` is a launcher written here: its second line says so.
+fn is_our_launcher(path: &Path) -> bool {
+    fs::read_to_string(path).is_ok_and(|text| {
+        text.lines()
+            .nth(1)
+            .is_some_and(|line| line.starts_with(WRITTEN_BY))
+    })
+}
+
+/// True if `path` is a solver configuration with alldiff's id.
+fn is_our_config(path: &Path) -> bool {
+    fs::read_to_string(path)
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .is_some_and(|config| config["id"] == SOLVER_ID)
 }
 
 /// The solver configuration (MiniZinc's `.msc` JSON).
@@ -158,7 +282,7 @@ fn configuration(library: &Path, launcher: &Path) -> serde_json::Value {
 fn write_launcher(path: &Path, executable: &Path) -> anyhow::Result<()> {
     let script = format!(
         "#!/bin/sh\n\
-         # Written by `alldiff minizinc install`: MiniZinc runs this as the solver alldiff.\n\
+         {WRITTEN_BY}: MiniZinc runs this as the solver alldiff.\n\
          exec {} fzn \"$@\"\n",
         shell_quote(&executable.display().to_string())
     );
@@ -201,9 +325,11 @@ mod tests {
             .tempdir()
             .unwrap();
         let dir = guard.path();
+        // A file an earlier installation listed, which this library has not.
         fs::create_dir_all(dir.join(LIBRARY_DIR)).unwrap();
         fs::write(dir.join(LIBRARY_DIR).join("stale.mzn"), "").unwrap();
-        let written = install(dir, Path::new("/opt/it's/alldiff")).unwrap();
+        fs::write(dir.join(LIBRARY_DIR).join(MANIFEST), "# old\nstale.mzn\n").unwrap();
+        let written = install(dir, Path::new("/opt/it's/alldiff"), false).unwrap();
         assert_eq!(written.len(), 3);
         let dir = fs::canonicalize(dir).unwrap();
         let config: serde_json::Value =
@@ -230,5 +356,16 @@ mod tests {
             launcher.ends_with("exec '/opt/it'\\''s/alldiff' fzn \"$@\"\n"),
             "{launcher}"
         );
+        assert!(is_our_launcher(&dir.join(LAUNCHER)));
+        // Installing again replaces its own files without --force.
+        assert!(install(&dir, Path::new("/opt/alldiff"), false).is_ok());
+    }
+
+    #[test]
+    fn a_manifest_names_nothing_outside_its_folder() {
+        assert!(is_plain_name("fzn_circuit.mzn"));
+        for name in ["../x.mzn", "/etc/passwd", "a/b.mzn", "", ".."] {
+            assert!(!is_plain_name(name), "{name}");
+        }
     }
 }

@@ -6,7 +6,7 @@ use std::io::BufWriter;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use alldiff::sudoku::{Grid, Propagation, SolveResult, SolverOptions, SudokuModel, SudokuSolver};
@@ -17,7 +17,8 @@ use serde_json::json;
 
 use super::{new_solver, parse_item, write_header};
 use crate::cli::args::Format;
-use crate::cli::input::ensure_not_input;
+use crate::cli::args::PuzzleArgs;
+use crate::cli::output_file::{Read, ensure_not_read};
 use crate::cli::record::{Record, Stats, Style, compact};
 use crate::cli::{Item, ItemReport, SolveArgs, run_batch};
 
@@ -43,6 +44,8 @@ struct TraceRequest {
     cap: u64,
     /// The propagation and search of the puzzles' solver, which the trace follows.
     options: SolverOptions,
+    /// Why the trace could not be written: the run then ends with status 2.
+    failure: Mutex<Option<anyhow::Error>>,
 }
 
 /// Solves every item.
@@ -53,7 +56,7 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let mut puzzles = args.puzzles.clone();
     let trace = match &args.trace {
         Some(path) => {
-            ensure_not_input(path, "--trace", args.puzzles.input.as_deref())?;
+            ensure_not_read(path, "--trace", puzzles_read(&args.puzzles).as_slice())?;
             let file = File::create(path)
                 .with_context(|| format!("cannot create the trace file {}", path.display()))?;
             // One thread, so the first puzzle of the input is the one traced.
@@ -63,6 +66,7 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 file: Mutex::new(Some(file)),
                 cap: args.trace_cap,
                 options,
+                failure: Mutex::new(None),
             })
         }
         None => None,
@@ -81,8 +85,28 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 trace.path.display()
             );
         }
+        let failure = trace
+            .failure
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(error) = failure {
+            return Err(error.context(format!("cannot write the trace {}", trace.path.display())));
+        }
     }
     Ok(code)
+}
+
+/// What the puzzles are read from: nothing for `PUZZLE` arguments, else the
+/// `--input` file or standard input.
+fn puzzles_read(args: &PuzzleArgs) -> Option<Read<'_>> {
+    match &args.input {
+        _ if !args.puzzles.is_empty() => None,
+        Some(path) if path.as_os_str() != "-" => Some(Read::File {
+            what: "the --input file",
+            path,
+        }),
+        _ => Some(Read::StandardInput),
+    }
 }
 
 fn solve_item(
@@ -132,10 +156,13 @@ fn solve_item(
                     written.events, written.dropped
                 )),
                 Ok(_) => None,
-                Err(e) => Some(format!(
-                    "cannot write the trace {}: {e:#}",
-                    t.path.display()
-                )),
+                Err(e) => {
+                    // Reported once, at the end, as the run's error.
+                    if let Ok(mut failure) = t.failure.lock() {
+                        failure.get_or_insert(e);
+                    }
+                    None
+                }
             }
         });
     let mut record = record(

@@ -9,6 +9,7 @@ use alldiff::trace::{DotOptions, NodeStatus, Trace, ViewOptions};
 use anyhow::{Context as _, bail};
 
 use crate::cli::args::{TraceArgs, TraceCommand, TreeFormat};
+use crate::cli::output_file::{Read, ensure_not_read};
 
 /// Runs a `trace` subcommand.
 pub(crate) fn trace(args: TraceArgs) -> anyhow::Result<ExitCode> {
@@ -61,15 +62,14 @@ pub(crate) fn trace(args: TraceArgs) -> anyhow::Result<ExitCode> {
             output,
             max_nodes,
         } => {
+            let output = output.unwrap_or_else(|| file.with_extension("html"));
+            let read = Read::File {
+                what: "the trace",
+                path: &file,
+            };
+            ensure_not_read(&output, "-o", &[read])?;
             let trace = load_warning(&file)?;
             let page = trace.to_html(ViewOptions { max_nodes });
-            let output = output.unwrap_or_else(|| file.with_extension("html"));
-            if output == file {
-                bail!(
-                    "the page would overwrite the trace {}: name another with -o",
-                    file.display()
-                );
-            }
             if output == Path::new("-") {
                 out.write_all(page.as_bytes())?;
             } else {

@@ -8,6 +8,12 @@ use std::io::{self, BufRead, BufReader, Read};
 /// Bounds memory even for input without any newline.
 pub(crate) const MAX_LINE_BYTES: usize = 4 << 20;
 
+/// Bytes read of a line before the input is given up as not text (a device
+/// such as `/dev/zero`, a binary file): the rest of a line too long to keep is
+/// skipped up to this, so an endless line ends the run rather than being read
+/// for ever.
+const MAX_LINE_END: usize = 64 << 20;
+
 /// The byte order mark some editors put at the start of a UTF-8 file.
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -93,6 +99,7 @@ impl<R: BufRead> Lines<R> {
 
     /// Reads the next physical line into `buf` (at most [`MAX_LINE_BYTES`]
     /// of it) and returns its full length, or `None` at the end of input.
+    /// Fails on a line that has not ended after [`MAX_LINE_END`] bytes.
     fn read_line(&mut self, buf: &mut Vec<u8>) -> io::Result<Option<usize>> {
         buf.clear();
         let mut consumed = 0usize;
@@ -123,6 +130,16 @@ impl<R: BufRead> Lines<R> {
             len = len.saturating_add(content);
             consumed = consumed.saturating_add(take);
             self.reader.consume(take);
+            if !ended && len > MAX_LINE_END {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "line {} does not end within {} MiB: this is not a file of puzzles",
+                        self.line + 1,
+                        MAX_LINE_END >> 20
+                    ),
+                ));
+            }
         }
         if consumed == 0 {
             return Ok(None);
@@ -222,6 +239,20 @@ mod tests {
             (MAX_LINE_BYTES, MAX_LINE_BYTES + 10)
         );
         assert_eq!((all[2].number, &all[2].bytes[..]), (3, &b"next"[..]));
+    }
+
+    #[test]
+    fn a_line_without_end_is_an_error_after_the_bound() {
+        let mut input = vec![b'0'; MAX_LINE_END + (1 << 16)];
+        input.extend_from_slice(b"\nnext\n");
+        let mut lines = Lines::new(BufReader::new(Cursor::new(input)));
+        let error = lines.next_line().unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+        assert!(
+            error.to_string().starts_with("line 1 does not end"),
+            "{error}"
+        );
+        assert!(lines.next_line().unwrap().is_none());
     }
 
     #[test]

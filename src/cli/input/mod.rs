@@ -254,45 +254,6 @@ enum InputKind {
     },
 }
 
-/// Fails with a usage error if the output file `output` (given as the option
-/// `output_option`) is the `--input` file `input`, by the same name or another
-/// (a relative path, a symbolic or hard link): writing it would destroy the
-/// puzzles before they are read. Call it before anything is opened for writing.
-/// Standard input (`-`) and an output that does not exist yet never collide.
-pub(crate) fn ensure_not_input(
-    output: &Path,
-    output_option: &str,
-    input: Option<&Path>,
-) -> anyhow::Result<()> {
-    let Some(input) = input.filter(|path| path.as_os_str() != "-") else {
-        return Ok(());
-    };
-    if same_file(output, input) {
-        anyhow::bail!(
-            "{output_option} {} and --input {} are the same file: \
-             writing it would destroy the puzzles; choose another {output_option} file",
-            output.display(),
-            input.display()
-        );
-    }
-    Ok(())
-}
-
-/// True if both paths name one existing file.
-fn same_file(a: &Path, b: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt as _;
-        if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
-            return a.dev() == b.dev() && a.ino() == b.ino();
-        }
-    }
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
-}
-
 impl Input {
     /// Opens the input the command line names: the `PUZZLE` arguments, else the
     /// `--input` file (`-` is standard input), else standard input. Lines are

@@ -204,29 +204,3 @@ fn an_empty_file_has_no_items_and_a_file_knows_its_size() {
     let (last, progress) = input.next_item().unwrap().unwrap();
     assert_eq!((last.number(), progress), (3, 8));
 }
-
-#[test]
-fn an_output_over_the_input_is_refused_by_any_name() {
-    let guard = temp_dir("same");
-    let dir = guard.path();
-    let input = dir.join("in.txt");
-    std::fs::write(&input, b"a\n").unwrap();
-    let other = dir.join("out.txt");
-    assert!(ensure_not_input(&other, "--trace", Some(&input)).is_ok());
-    assert!(ensure_not_input(&input, "--trace", None).is_ok());
-    assert!(ensure_not_input(Path::new("-"), "--trace", Some(Path::new("-"))).is_ok());
-    let err = ensure_not_input(&input, "--trace", Some(&input)).unwrap_err();
-    let msg = err.to_string();
-    assert!(msg.contains("--trace") && msg.contains("--input"), "{msg}");
-    let dotted = dir.join(".").join("in.txt");
-    assert!(ensure_not_input(&dotted, "--trace", Some(&input)).is_err());
-    #[cfg(unix)]
-    {
-        let linked = dir.join("hard.txt");
-        std::fs::hard_link(&input, &linked).unwrap();
-        assert!(ensure_not_input(&linked, "--trace", Some(&input)).is_err());
-        let symbolic = dir.join("soft.txt");
-        std::os::unix::fs::symlink(&input, &symbolic).unwrap();
-        assert!(ensure_not_input(&symbolic, "--trace", Some(&input)).is_err());
-    }
-}

@@ -5,6 +5,7 @@ use crate::constraints::all_different_bounds::{Bounds, HallIntervals};
 use crate::constraints::matching::Matching;
 use crate::constraints::matching_bits::{BitMatching, insert, range_set};
 use crate::constraints::value_index::ValueIndex;
+use crate::constraints::word_window::window_shifts;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
 use crate::propagator::{Conflict, Context, PostContext, Priority, Propagator, Rule, Wake};
@@ -58,7 +59,9 @@ const BATCH_WORDS: usize = 4;
 pub struct AllDifferent {
     views: Vec<View>,
     strength: Strength,
-    window: Window,
+    /// When the views' values fit one 64-value window: how far each view's domain word
+    /// shifts left into it, found when posted ([`window_shifts`]).
+    window: Option<Vec<u32>>,
     work: Vec<u32>,
     counts: Vec<u32>,
     /// The values in play, numbered for `counts` and the matching.
@@ -90,22 +93,13 @@ pub struct AllDifferent {
     shared: bool,
 }
 
-/// Whether the views' values fit one 64-bit window, and how each view's domain word
-/// shifts into it.
-#[derive(Clone, Debug)]
-enum Window {
-    Unknown,
-    Bits { shifts: Vec<u32> },
-    General,
-}
-
 impl AllDifferent {
     /// The constraint over `views`, propagated with `strength`.
     pub fn new(views: Vec<View>, strength: Strength) -> AllDifferent {
         AllDifferent {
             views,
             strength,
-            window: Window::Unknown,
+            window: None,
             work: Vec::new(),
             counts: Vec::new(),
             values: ValueIndex::default(),
@@ -128,29 +122,6 @@ impl AllDifferent {
     /// The strength it propagates with.
     pub fn strength(&self) -> Strength {
         self.strength
-    }
-
-    fn find_window(&self, ctx: &Context<'_>) -> Window {
-        let mut words = Vec::with_capacity(self.views.len());
-        for view in &self.views {
-            match ctx.small_word(view.var.raw()) {
-                Some((word, base)) => words.push((word, i64::from(base) + i64::from(view.offset))),
-                None => return Window::General,
-            }
-        }
-        let Some(base) = words.iter().map(|&(_, b)| b).min() else {
-            return Window::General;
-        };
-        let mut shifts = Vec::with_capacity(words.len());
-        for (word, view_base) in words {
-            let shift = (view_base - base) as u64;
-            let top = 63 - u64::from(word.leading_zeros());
-            if shift + top >= 64 {
-                return Window::General;
-            }
-            shifts.push(shift as u32);
-        }
-        Window::Bits { shifts }
     }
 
     /// Value elimination and (but at value and bounds strength) hidden singles on
@@ -361,27 +332,21 @@ impl AllDifferent {
         }
     }
 
-    /// Runs `bits` with the shifts of the window when the views' values fit one
-    /// (found on the first call), else `general`.
+    /// Runs `bits` with the shifts of the window when the views' values fit one, else
+    /// `general`.
     fn on_window<R>(
         &mut self,
         ctx: &mut Context<'_>,
         bits: impl FnOnce(&mut Self, &mut Context<'_>, &[u32]) -> R,
         general: impl FnOnce(&mut Self, &mut Context<'_>) -> R,
     ) -> R {
-        if let Window::Unknown = self.window {
-            self.window = self.find_window(ctx);
-        }
-        match std::mem::replace(&mut self.window, Window::Unknown) {
-            Window::Bits { shifts } => {
+        match self.window.take() {
+            Some(shifts) => {
                 let result = bits(self, ctx, &shifts);
-                self.window = Window::Bits { shifts };
+                self.window = Some(shifts);
                 result
             }
-            window => {
-                self.window = window;
-                general(self, ctx)
-            }
+            None => general(self, ctx),
         }
     }
 
@@ -662,6 +627,7 @@ impl Propagator for AllDifferent {
             Some((u32::try_from(cell).ok()?, base.checked_add(view.offset)?))
         });
         self.cells = cells.collect::<Option<_>>().unwrap_or_default();
+        self.window = window_shifts(ctx, &self.views);
         if self.strength == Strength::Domain {
             let lo = self.views.iter().map(|&v| i64::from(ctx.min(v))).min();
             let hi = self.views.iter().map(|&v| i64::from(ctx.max(v))).max();
