@@ -16,8 +16,8 @@ use std::collections::BTreeSet;
 
 use alldiff::{Model, ModelError, Relation, SearchConfig, Solver, VarId, View};
 use common::constants::{case_window, clamp_i32, coefficient_in, offset_in, offset_to, rhs_for};
-use common::edges::{Window, domain_in, value_in};
-use common::refusal::{accepted_over, view_overflows};
+use common::edges::{Window, domain_in, value_in, view_fits};
+use common::refusal::accepted_over;
 use proptest::prelude::*;
 
 /// A view as the oracle sees it: (variable index, offset).
@@ -79,7 +79,7 @@ impl Spec {
             let shift = |v: i32| i128::from(v) + i128::from(offset);
             (shift(d[0]), shift(d[d.len() - 1]))
         };
-        let overflows = |&(var, offset): &V| view_overflows(&domains[var], offset);
+        let overflows = |&(var, offset): &V| !view_fits(&domains[var], offset);
         let views: Vec<V> = match self {
             Spec::Less(a, b, _) => vec![*a, *b],
             Spec::Times(x, y, z)
@@ -525,8 +525,8 @@ proptest! {
         let mut model = Model::new();
         let x = model.var_from_values(xs.iter().copied()).unwrap();
         let z = model.var_from_values(zs.iter().copied()).unwrap();
-        let may_refuse = view_overflows(&xs, a)
-            || view_overflows(&zs, b)
+        let may_refuse = !view_fits(&xs, a)
+            || !view_fits(&zs, b)
             || shifted_hull(&xs, a).0 == i128::from(i32::MIN);
         match model.abs(x + a, z + b) {
             Err(error) => prop_assert!(may_refuse, "refused: {}", error),
@@ -558,7 +558,7 @@ proptest! {
         let (x_lo, x_hi) = shifted_hull(&xs, a);
         let (y_lo, y_hi) = shifted_hull(&ys, 0);
         let beyond = |v: i128| v.abs() > i128::from(i32::MAX);
-        let may_refuse = view_overflows(&xs, a) || beyond(x_hi - y_lo) || beyond(x_lo - y_hi);
+        let may_refuse = !view_fits(&xs, a) || beyond(x_hi - y_lo) || beyond(x_lo - y_hi);
         let post = |model: &mut Model, vars: &[VarId]| {
             model.abs_difference(vars[0] + a, vars[1], vars[2])
         };

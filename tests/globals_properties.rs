@@ -16,8 +16,8 @@ use std::collections::BTreeSet;
 
 use alldiff::{CountStatus, Model, ModelError, Phase, Relation, Solver, VarId, View};
 use common::constants::{clamp_i32, offset_in};
-use common::edges::{domain_in, value_in};
-use common::refusal::{post_accepted, view_overflows};
+use common::edges::{domain_in, value_in, view_fits};
+use common::refusal::post_accepted;
 use proptest::prelude::*;
 
 /// A variable of the problem: below `domains.len()` a searched one, above a padding
@@ -207,7 +207,7 @@ impl Spec {
     fn may_refuse(&self, domain_of: &dyn Fn(Var) -> Vec<i32>) -> bool {
         let positions_overflow =
             |offset: i32, n: usize| i64::from(offset) + n as i64 - 1 > i64::from(i32::MAX);
-        let overflows = |&(x, o): &(Var, i32)| view_overflows(&domain_of(x), o);
+        let overflows = |&(x, o): &(Var, i32)| !view_fits(&domain_of(x), o);
         match self {
             Spec::Circuit { succ, offset, .. } => positions_overflow(*offset, succ.len()),
             Spec::Inverse {

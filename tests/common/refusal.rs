@@ -31,14 +31,6 @@ pub fn post_accepted<S: Clone + std::fmt::Debug>(
     Ok(accepted)
 }
 
-/// Whether `domain + offset` leaves `i32` somewhere, or the offset is `i32::MIN`
-/// (which a view refuses, as it cannot be negated): a view the model must refuse with
-/// [`ModelError::OffsetOverflow`].
-pub fn view_overflows(domain: &[i32], offset: i32) -> bool {
-    let fits = |v: i32| i32::try_from(i64::from(v) + i64::from(offset)).is_ok();
-    offset == i32::MIN || !domain.iter().all(|&v| fits(v))
-}
-
 /// Whether some of `values` has a magnitude of `limit` or more.
 pub fn reaches(values: impl IntoIterator<Item = i64>, limit: i64) -> bool {
     values.into_iter().any(|v| v.abs() >= limit)
