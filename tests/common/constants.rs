@@ -9,7 +9,7 @@ use super::edges::{Window, value_in};
 /// A view's offset over a domain of `window`: none, a few, about one word either way,
 /// minus a value of the window (its values come near zero), or a value of the window
 /// (near an end of `i32`, the view overflows).
-pub fn offset_in(window: Window) -> impl Strategy<Value = i32> {
+pub fn offset_in(window: Window) -> impl Strategy<Value = i32> + Clone {
     prop_oneof![
         6 => Just(0),
         3 => -2..=2i32,
@@ -20,7 +20,7 @@ pub fn offset_in(window: Window) -> impl Strategy<Value = i32> {
 }
 
 /// A coefficient: ±1 mostly, small, or a value of `window` (up to an end of `i32`).
-pub fn coefficient_in(window: Window) -> impl Strategy<Value = i32> {
+pub fn coefficient_in(window: Window) -> impl Strategy<Value = i32> + Clone {
     prop_oneof![
         4 => prop_oneof![Just(1), Just(-1)],
         2 => -3..=3i32,
@@ -35,7 +35,7 @@ pub fn clamp_i32(value: i128) -> i32 {
 
 /// The window of one case: near zero one time in three (the old small generators'
 /// cases), else at the edges ([`super::edges::window`]).
-pub fn case_window() -> impl Strategy<Value = Window> {
+pub fn case_window() -> impl Strategy<Value = Window> + Clone {
     prop_oneof![
         1 => Just(Window { low: -5, span: 11 }),
         2 => super::edges::window(),

@@ -31,6 +31,23 @@ pub fn post_accepted<S: Clone + std::fmt::Debug>(
     Ok(accepted)
 }
 
+/// Whether `Σ a·(x + offset) ⋈ rhs` over `domains` may be refused as a sum that could
+/// overflow `i64`: the terms' magnitudes, `|rhs|` and one (the reified form negates
+/// the relation) add up past `i64::MAX / 2`, as `Model::linear` and the reified linear
+/// condition check.
+pub fn sum_may_overflow(domains: &[Vec<i32>], terms: &[(i32, (usize, i32))], rhs: i32) -> bool {
+    let magnitude: i128 = (terms.iter())
+        .map(|&(a, (var, offset))| {
+            let reach = (domains[var].iter())
+                .map(|&v| (i128::from(v) + i128::from(offset)).abs())
+                .max()
+                .unwrap_or(0);
+            i128::from(a).abs() * reach
+        })
+        .sum();
+    magnitude + i128::from(rhs).abs() + 1 > i128::from(i64::MAX / 2)
+}
+
 /// Whether some of `values` has a magnitude of `limit` or more.
 pub fn reaches(values: impl IntoIterator<Item = i64>, limit: i64) -> bool {
     values.into_iter().any(|v| v.abs() >= limit)
