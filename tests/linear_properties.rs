@@ -509,8 +509,8 @@ proptest! {
     }
 }
 
-/// Few cases: a wide variable no constraint pins down gives thousands of solutions,
-/// each found under two configurations.
+// Few cases: a wide variable no constraint pins down gives thousands of solutions,
+// each found under two configurations.
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(20))]
 
@@ -522,8 +522,8 @@ proptest! {
     }
 }
 
-/// Few cases: a wide variable no constraint pins down gives thousands of solutions,
-/// each found under two configurations.
+// Few cases: a wide variable no constraint pins down gives thousands of solutions,
+// each found under two configurations.
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(20))]
 
