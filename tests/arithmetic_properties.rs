@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 
 use alldiff::{Model, ModelError, Relation, SearchConfig, Solver, VarId, View};
 use common::constants::{case_window, clamp_i32, coefficient_in, offset_in, offset_to, rhs_for};
-use common::edges::{Window, domain_in, value_in, view_fits};
+use common::edges::{Window, domain_in, mostly_fixed, view_fits};
 use common::refusal::accepted_over;
 use proptest::prelude::*;
 
@@ -231,19 +231,8 @@ fn problem() -> impl Strategy<Value = Problem> {
 /// More variables than the store copies the cells of (so it trails), all fixed but 5
 /// with 1 to 3 values each, under 2 to 5 constraints over any of them.
 fn many_variables() -> impl Strategy<Value = Problem> {
-    const VARS: usize = common::TRAILING_PADDING;
     case_window().prop_flat_map(|window| {
-        let domains = (
-            prop::collection::vec(value_in(window), VARS),
-            prop::collection::vec((0..VARS, domain_in(window, 3)), 5),
-        )
-            .prop_map(|(fixed, free)| {
-                let mut domains: Vec<Vec<i32>> = fixed.into_iter().map(|v| vec![v]).collect();
-                for (var, domain) in free {
-                    domains[var] = domain;
-                }
-                domains
-            });
+        let domains = mostly_fixed(window, common::TRAILING_PADDING, 5, 3);
         with_specs(window, domains, 2..=5)
     })
 }

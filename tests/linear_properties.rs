@@ -22,7 +22,7 @@ use std::collections::BTreeSet;
 
 use alldiff::{Model, ModelError, Relation, SearchConfig, Strength, VarId, View};
 use common::constants::{case_window, coefficient_in, offset_in, rhs_for};
-use common::edges::{Window, domain_in, value_in, view_fits};
+use common::edges::{Window, domain_in, mostly_fixed, view_fits};
 use common::refusal::{accepted_over, sum_may_overflow};
 use proptest::prelude::*;
 
@@ -176,19 +176,8 @@ fn problem() -> impl Strategy<Value = Problem> {
 /// More variables than the store copies the cells of (so it trails), all fixed but 5
 /// with 1 to 4 values each, under 2 to 6 constraints over any of them.
 fn many_variables() -> impl Strategy<Value = Problem> {
-    const VARS: usize = common::TRAILING_PADDING;
     case_window().prop_flat_map(|window| {
-        let domains = (
-            prop::collection::vec(value_in(window), VARS),
-            prop::collection::vec((0..VARS, domain_in(window, 4)), 5),
-        )
-            .prop_map(|(fixed, free)| {
-                let mut domains: Vec<Vec<i32>> = fixed.into_iter().map(|v| vec![v]).collect();
-                for (var, domain) in free {
-                    domains[var] = domain;
-                }
-                domains
-            });
+        let domains = mostly_fixed(window, common::TRAILING_PADDING, 5, 4);
         with_specs(domains, move |d| spec(window, d), 2..=6)
     })
 }

@@ -134,6 +134,28 @@ pub fn domain_in(window: Window, max_size: usize) -> impl Strategy<Value = Vec<i
     )
 }
 
+/// `count` domains of `window`, each fixed to one value but `free` of them (drawn at
+/// random, maybe the same) with 1 to `max_size` values: many variables, and still a
+/// small brute force.
+pub fn mostly_fixed(
+    window: Window,
+    count: usize,
+    free: usize,
+    max_size: usize,
+) -> impl Strategy<Value = Vec<Vec<i32>>> {
+    (
+        prop::collection::vec(value_in(window), count),
+        prop::collection::vec((0..count, domain_in(window, max_size)), free),
+    )
+        .prop_map(|(fixed, free)| {
+            let mut domains: Vec<Vec<i32>> = fixed.into_iter().map(|v| vec![v]).collect();
+            for (var, domain) in free {
+                domains[var] = domain;
+            }
+            domains
+        })
+}
+
 /// `count` domains of 1 to `max_size` values each, all in one window.
 pub fn edge_domains(
     count: impl Into<prop::collection::SizeRange>,
