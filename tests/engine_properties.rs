@@ -3,8 +3,8 @@
 //! search heuristic. The domains lie near zero or at the edges (`common::edges`: word
 //! boundaries, spans of a word and a bit, wide sparse spans, the ends of `i32`), and so
 //! may the views' offsets, which the model must then refuse with a typed error; so do
-//! models with domains wider than 64 values (several words, some more than 128 store
-//! cells).
+//! models with domains wider than 64 values (several words; some models padded past
+//! the cells the store copies, so that it trails).
 
 mod common;
 
@@ -70,6 +70,16 @@ impl Spec {
 struct Problem {
     domains: Vec<Vec<i32>>,
     specs: Vec<Spec>,
+    /// Fixed variables the model gets after the domains' ones, in no constraint: they
+    /// only add store cells, so the oracle leaves them out.
+    padding: usize,
+}
+
+impl Problem {
+    /// A lower bound on the store cells of the model (see [`common::domain_cells`]).
+    fn cells(&self) -> usize {
+        common::domain_cells(&self.domains) + self.padding
+    }
 }
 
 fn view(vars: usize) -> impl Strategy<Value = (usize, i32)> + Clone {
@@ -101,7 +111,11 @@ fn problem() -> impl Strategy<Value = Problem> {
                 prop::collection::vec(spec(view, vars), 0..=4),
             )
         })
-        .prop_map(|(domains, specs)| Problem { domains, specs })
+        .prop_map(|(domains, specs)| Problem {
+            domains,
+            specs,
+            padding: 0,
+        })
 }
 
 /// The problem without the constraints the model must refuse, a view beyond `i32`:
@@ -118,8 +132,8 @@ fn accepted(problem: &Problem) -> Result<Problem, TestCaseError> {
         }
     }
     Ok(Problem {
-        domains: problem.domains.clone(),
         specs,
+        ..problem.clone()
     })
 }
 
@@ -132,8 +146,9 @@ const FAR: [i32; 14] = [
 
 /// Like [`problem`], with domains wider than 64 values: the first variable has one
 /// value in -3..=3 and one of [`FAR`] from 67 up (a span of more than 64 values,
-/// several words), the others mix small and far values; with 8190 or 8191, a domain
-/// takes more than 128 store cells by itself.
+/// several words), the others mix small and far values; with 8190 or 8191, a span the
+/// store keeps as a sparse table. One model in four is padded past the cells the store
+/// copies ([`common::TRAILING_PADDING`]).
 fn wide_problem() -> impl Strategy<Value = Problem> {
     (1usize..=4).prop_flat_map(|vars| {
         let value = prop_oneof![3 => -3..=3i32, 2 => prop::sample::select(&FAR[..])];
@@ -144,14 +159,21 @@ fn wide_problem() -> impl Strategy<Value = Problem> {
         );
         let others = prop::collection::vec(prop::collection::btree_set(value, 1..=4), vars - 1);
         let specs = prop::collection::vec(spec(view(vars), vars), 0..=4);
-        (first, others, specs).prop_map(|((near, far, mut rest), others, specs)| {
-            rest.extend([near, far]);
-            let domains = std::iter::once(rest)
-                .chain(others)
-                .map(|d| d.into_iter().collect())
-                .collect();
-            Problem { domains, specs }
-        })
+        let padding = prop_oneof![3 => Just(0), 1 => Just(common::TRAILING_PADDING)];
+        (first, others, specs, padding).prop_map(
+            |((near, far, mut rest), others, specs, padding)| {
+                rest.extend([near, far]);
+                let domains = std::iter::once(rest)
+                    .chain(others)
+                    .map(|d| d.into_iter().collect())
+                    .collect();
+                Problem {
+                    domains,
+                    specs,
+                    padding,
+                }
+            },
+        )
     })
 }
 
@@ -167,6 +189,7 @@ fn brute_force(problem: &Problem) -> BTreeSet<Vec<i32>> {
 fn build(problem: &Problem, posting: Posting) -> Result<(Model, Vec<VarId>), TestCaseError> {
     let mut model = Model::new();
     let vars = common::vars(&mut model, &problem.domains);
+    common::vars(&mut model, &vec![vec![0]; problem.padding]);
     let groups: Vec<_> = problem.specs.iter().filter_map(Spec::group).collect();
     post_all_different(&mut model, &vars, &problem.domains, &groups, posting)?;
     for spec in &problem.specs {
@@ -307,7 +330,7 @@ fn wide_problems_have_multi_word_domains_and_some_many_cells() {
         "every wide problem has a domain of several words"
     );
     let many_cells = (problems.iter())
-        .filter(|p| common::domain_cells(&p.domains) > common::COPY_CELLS)
+        .filter(|p| p.cells() > common::COPY_CELLS)
         .count();
     assert!(
         many_cells >= 20,

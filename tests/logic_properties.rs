@@ -1,15 +1,24 @@
 //! Booleans, logic constraints and reification against brute force: on small random
 //! models that mix clauses, conjunctions, parity, reified `or`/`and` and reified or
 //! half-reified conditions with all-different and linear constraints, the solver finds
-//! exactly the assignments that enumeration finds, under every search order. Some models
-//! have over 128 variables (mostly fixed, with long clauses whose watches must move far),
-//! some a domain wider than 64 values.
+//! exactly the assignments that enumeration finds, under every search order. The
+//! integer domains, the views' offsets and the constants come from one window per case
+//! (`common::edges`: word boundaries, spans of a word and a bit or two, negative values,
+//! the ends of `i32`, holes); a constraint the model refuses must be one whose views
+//! leave `i32`, whose sums could overflow `i64`, or whose negation does, and the oracle
+//! (in `i128`) checks the others. Some models have more variables than the store copies
+//! (mostly fixed, with long clauses whose watches must move far), some a domain wider
+//! than 64 values.
 
 mod common;
 
 use std::collections::BTreeSet;
 
-use alldiff::{Condition, Literal, Model, Relation, Solver, VarId, View};
+use alldiff::{Condition, Literal, Model, ModelError, Relation, Solver, VarId, View};
+use common::constants::{case_window, coefficient_in, offset_in, rhs_for};
+use common::edges::{Window, domain_in, value_in, view_fits, window_spanning};
+use common::refusal::{accepted_over, sum_may_overflow};
+use common::relation_holds;
 use proptest::prelude::*;
 
 /// A literal as the oracle sees it: a Boolean variable's index, negated or not.
@@ -39,43 +48,39 @@ enum Spec {
     Linear(Vec<(i32, ViewSpec)>, Relation, i32),
 }
 
-fn holds_relation(relation: Relation, lhs: i64, rhs: i64) -> bool {
-    match relation {
-        Relation::Equal => lhs == rhs,
-        Relation::NotEqual => lhs != rhs,
-        Relation::LessEq => lhs <= rhs,
-        Relation::GreaterEq => lhs >= rhs,
-    }
-}
-
-fn at(values: &[i32], (var, offset): ViewSpec) -> i64 {
-    i64::from(values[var]) + i64::from(offset)
+fn at(values: &[i32], (var, offset): ViewSpec) -> i128 {
+    i128::from(values[var]) + i128::from(offset)
 }
 
 fn lit_true(values: &[i32], (var, negated): Lit) -> bool {
     (values[var] == 1) != negated
 }
 
-fn sum(values: &[i32], terms: &[(i32, ViewSpec)]) -> i64 {
+fn sum(values: &[i32], terms: &[(i32, ViewSpec)]) -> i128 {
     terms
         .iter()
-        .map(|&(a, v)| i64::from(a) * at(values, v))
+        .map(|&(a, v)| i128::from(a) * at(values, v))
         .sum()
+}
+
+/// Whether a view of `domains` leaves `i32` (the model refuses it).
+fn overflows(domains: &[Vec<i32>], &(var, offset): &ViewSpec) -> bool {
+    !view_fits(&domains[var], offset)
 }
 
 impl CondSpec {
     fn holds(&self, values: &[i32]) -> bool {
         match self {
             CondSpec::Compare(v, relation, c) => {
-                holds_relation(*relation, at(values, *v), i64::from(*c))
+                relation_holds(*relation, at(values, *v), i128::from(*c))
             }
             CondSpec::CompareViews(a, relation, b) => {
-                holds_relation(*relation, at(values, *a), at(values, *b))
+                relation_holds(*relation, at(values, *a), at(values, *b))
             }
-            CondSpec::InSet(v, set) => set.iter().any(|&c| i64::from(c) == at(values, *v)),
-            CondSpec::NotInSet(v, set) => set.iter().all(|&c| i64::from(c) != at(values, *v)),
+            CondSpec::InSet(v, set) => set.iter().any(|&c| i128::from(c) == at(values, *v)),
+            CondSpec::NotInSet(v, set) => set.iter().all(|&c| i128::from(c) != at(values, *v)),
             CondSpec::Linear(terms, relation, rhs) => {
-                holds_relation(*relation, sum(values, terms), i64::from(*rhs))
+                relation_holds(*relation, sum(values, terms), i128::from(*rhs))
             }
         }
     }
@@ -91,6 +96,32 @@ impl CondSpec {
             CondSpec::NotInSet(x, set) => Condition::not_in_set(v(*x), set.iter().copied()),
             CondSpec::Linear(terms, relation, rhs) => {
                 Condition::linear(terms.iter().map(|&(a, x)| (a, v(x))), *relation, *rhs)
+            }
+        }
+    }
+
+    /// Whether the model may refuse the condition: a view leaves `i32`; a linear
+    /// one's sums could overflow; or, not being a difference `x - y ≤ c`, its negation
+    /// moves the right-hand side past `i32` (`≤ i32::MAX`, `≥ i32::MIN`).
+    fn may_refuse(&self, domains: &[Vec<i32>]) -> bool {
+        let overflows = |v: &ViewSpec| overflows(domains, v);
+        match self {
+            CondSpec::Compare(x, _, _) | CondSpec::InSet(x, _) | CondSpec::NotInSet(x, _) => {
+                overflows(x)
+            }
+            CondSpec::CompareViews(a, _, b) => overflows(a) || overflows(b),
+            CondSpec::Linear(terms, relation, rhs) => {
+                let difference = matches!(
+                    terms.as_slice(),
+                    [(1, (x, _)), (-1, (y, _))] | [(-1, (x, _)), (1, (y, _))] if x != y
+                ) && matches!(relation, Relation::LessEq | Relation::GreaterEq);
+                let negation_leaves = matches!(
+                    (relation, *rhs),
+                    (Relation::LessEq, i32::MAX) | (Relation::GreaterEq, i32::MIN)
+                );
+                terms.iter().any(|(_, v)| overflows(v))
+                    || sum_may_overflow(domains, terms, *rhs)
+                    || (negation_leaves && !difference)
             }
         }
     }
@@ -111,16 +142,16 @@ impl Spec {
                 if *half { !t(b) || c } else { t(b) == c }
             }
             Spec::AllDifferent(views) => {
-                let seen: BTreeSet<i64> = views.iter().map(|&v| at(values, v)).collect();
+                let seen: BTreeSet<i128> = views.iter().map(|&v| at(values, v)).collect();
                 seen.len() == views.len()
             }
             Spec::Linear(terms, relation, rhs) => {
-                holds_relation(*relation, sum(values, terms), i64::from(*rhs))
+                relation_holds(*relation, sum(values, terms), i128::from(*rhs))
             }
         }
     }
 
-    fn post(&self, model: &mut Model, vars: &[VarId]) {
+    fn post(&self, model: &mut Model, vars: &[VarId]) -> Result<(), ModelError> {
         let lit = |&(var, negated): &Lit| -> Literal {
             if negated {
                 !vars[var]
@@ -144,7 +175,20 @@ impl Spec {
                 model.linear(terms.iter().map(|&(a, x)| (a, v(x))), *relation, *rhs)
             }
         };
-        posted.unwrap();
+        posted.map(drop)
+    }
+
+    /// Whether the model may refuse the spec (see [`CondSpec::may_refuse`]).
+    fn may_refuse(&self, domains: &[Vec<i32>]) -> bool {
+        match self {
+            Spec::Reify(_, cond, _) => cond.may_refuse(domains),
+            Spec::AllDifferent(views) => views.iter().any(|v| overflows(domains, v)),
+            Spec::Linear(terms, _, rhs) => {
+                terms.iter().any(|(_, v)| overflows(domains, v))
+                    || sum_may_overflow(domains, terms, *rhs)
+            }
+            _ => false,
+        }
     }
 }
 
@@ -160,44 +204,75 @@ fn lit(bools: usize, negate: f64) -> impl Strategy<Value = Lit> + Clone {
     (0..bools, prop::bool::weighted(negate))
 }
 
-fn view(vars: usize) -> impl Strategy<Value = ViewSpec> + Clone {
-    (0..vars, -2..=2i32)
+fn view(vars: usize, window: Window) -> impl Strategy<Value = ViewSpec> + Clone {
+    (0..vars, offset_in(window))
 }
 
-fn terms(vars: usize) -> impl Strategy<Value = Vec<(i32, ViewSpec)>> + Clone {
-    prop::collection::vec((-3..=3i32, view(vars)), 1..=3)
+/// 1 to 3 terms over views of `vars` variables.
+fn terms(vars: usize, window: Window) -> impl Strategy<Value = Vec<(i32, ViewSpec)>> + Clone {
+    prop::collection::vec((coefficient_in(window), view(vars, window)), 1..=3)
 }
 
-/// `b <-> C` or `b -> C`, for every kind of condition.
-fn reified(bools: usize, vars: usize, values: i32, negate: f64) -> impl Strategy<Value = Spec> {
-    let set = prop::collection::vec(-values..=values, 0..=4);
+/// A linear `terms ⋈ rhs`, the right-hand side one the sum nearly reaches.
+fn linear<T: std::fmt::Debug + 'static>(
+    window: Window,
+    domains: Vec<Vec<i32>>,
+    terms: impl Strategy<Value = Vec<(i32, ViewSpec)>> + 'static,
+    make: impl Fn(Vec<(i32, ViewSpec)>, Relation, i32) -> T + Clone + 'static,
+) -> BoxedStrategy<T> {
+    terms
+        .prop_flat_map(move |terms| {
+            let make = make.clone();
+            let rhs = rhs_for(window, domains.clone(), terms.clone());
+            (rhs, common::relation()).prop_map(move |(rhs, r)| make(terms.clone(), r, rhs))
+        })
+        .boxed()
+}
+
+/// `b <-> C` or `b -> C`, for every kind of condition, its constants drawn from
+/// `window`.
+fn reified(
+    bools: usize,
+    domains: Vec<Vec<i32>>,
+    window: Window,
+    negate: f64,
+) -> BoxedStrategy<Spec> {
+    let vars = domains.len();
+    let view = view(vars, window);
+    let set = prop::collection::vec(value_in(window), 0..=4);
+    // x - y ⋈ c, as `int_lin_le_reif` states a precedence: propagated on bounds.
+    let difference = (view.clone(), view.clone(), any::<bool>()).prop_map(|(x, y, flip)| {
+        let a = if flip { -1 } else { 1 };
+        vec![(a, x), (-a, y)]
+    });
     let cond = prop_oneof![
-        (view(vars), common::relation(), -values..=values)
+        (view.clone(), common::relation(), value_in(window))
             .prop_map(|(x, r, c)| CondSpec::Compare(x, r, c)),
-        (view(vars), common::relation(), view(vars))
+        (view.clone(), common::relation(), view.clone())
             .prop_map(|(a, r, b)| CondSpec::CompareViews(a, r, b)),
-        (view(vars), set.clone()).prop_map(|(x, s)| CondSpec::InSet(x, s)),
-        (view(vars), set).prop_map(|(x, s)| CondSpec::NotInSet(x, s)),
-        (terms(vars), common::relation(), -6..=6i32)
-            .prop_map(|(t, r, c)| CondSpec::Linear(t, r, c)),
-        // x - y ⋈ c, as `int_lin_le_reif` states a precedence: propagated on bounds.
-        (
-            view(vars),
-            view(vars),
-            any::<bool>(),
-            common::relation(),
-            -6..=6i32
-        )
-            .prop_map(|(x, y, flip, r, c)| {
-                let a = if flip { -1 } else { 1 };
-                CondSpec::Linear(vec![(a, x), (-a, y)], r, c)
-            }),
+        (view.clone(), set.clone()).prop_map(|(x, s)| CondSpec::InSet(x, s)),
+        (view, set).prop_map(|(x, s)| CondSpec::NotInSet(x, s)),
+        linear(
+            window,
+            domains.clone(),
+            terms(vars, window),
+            CondSpec::Linear
+        ),
+        linear(window, domains, difference, CondSpec::Linear),
     ];
-    (lit(bools, negate), cond, any::<bool>()).prop_map(|(b, c, half)| Spec::Reify(b, c, half))
+    (lit(bools, negate), cond.boxed(), any::<bool>())
+        .prop_map(|(b, c, half)| Spec::Reify(b, c, half))
+        .boxed()
 }
 
 /// Any constraint: logic, reified, all-different or linear.
-fn spec(bools: usize, vars: usize, values: i32, negate: f64) -> impl Strategy<Value = Spec> {
+fn spec(
+    bools: usize,
+    domains: Vec<Vec<i32>>,
+    window: Window,
+    negate: f64,
+) -> impl Strategy<Value = Spec> {
+    let vars = domains.len();
     let lit = move || lit(bools, negate);
     let lits = move |max: usize| prop::collection::vec(lit(), 1..=max);
     let long = bools.max(2);
@@ -208,9 +283,9 @@ fn spec(bools: usize, vars: usize, values: i32, negate: f64) -> impl Strategy<Va
         1 => (lit(), lit()).prop_map(|(a, b)| Spec::Implies(a, b)),
         1 => (lit(), lits(long)).prop_map(|(t, ls)| Spec::ReifyOr(t, ls)),
         1 => (lit(), lits(long)).prop_map(|(t, ls)| Spec::ReifyAnd(t, ls)),
-        3 => reified(bools, vars, values, negate),
-        1 => prop::collection::vec(view(vars), 1..=3).prop_map(Spec::AllDifferent),
-        1 => (terms(vars), common::relation(), -6..=6i32).prop_map(|(t, r, c)| Spec::Linear(t, r, c)),
+        3 => reified(bools, domains.clone(), window, negate),
+        1 => prop::collection::vec(view(vars, window), 1..=3).prop_map(Spec::AllDifferent),
+        1 => linear(window, domains, terms(vars, window), Spec::Linear),
     ]
 }
 
@@ -223,16 +298,30 @@ struct Bools {
     negate: f64,
 }
 
-/// Booleans, then integers over subsets of `-values..=values` of up to `width` values,
-/// then `specs` constraints.
-fn problem(
+/// How the integers are drawn: from a window `windows` draws, each of up to `width`
+/// of its values, or, with `whole`, the whole window less up to 8 holes.
+#[derive(Clone, Debug)]
+struct Ints<W> {
+    count: std::ops::RangeInclusive<usize>,
+    windows: W,
+    width: usize,
+    whole: bool,
+}
+
+/// Booleans, then integers as `ints` says, then `specs` constraints.
+fn problem<W: Strategy<Value = Window> + Clone>(
     bools: std::ops::RangeInclusive<usize>,
-    ints: std::ops::RangeInclusive<usize>,
     how: Bools,
-    (values, width): (i32, usize),
+    ints: Ints<W>,
     (specs, reified_only): (std::ops::RangeInclusive<usize>, bool),
 ) -> impl Strategy<Value = Problem> {
-    (bools, ints).prop_flat_map(move |(bools, ints)| {
+    let Ints {
+        count,
+        windows,
+        width,
+        whole,
+    } = ints;
+    (bools, count, windows).prop_flat_map(move |(bools, ints, window)| {
         // Drawn as "free", which shrinks to fixed: shrinking keeps brute force small.
         let bool_domain = (
             prop::bool::weighted(1.0 - how.fixed),
@@ -245,32 +334,36 @@ fn problem(
                     vec![i32::from(one)]
                 }
             });
-        // A wide domain is the whole range less a few holes.
-        let int_domain = if width > 64 {
-            prop::collection::btree_set(-values..=values, 0..=8)
-                .prop_map(move |holes| (-values..=values).filter(|v| !holes.contains(v)).collect())
+        let int_domain = if whole {
+            let span = window.span;
+            prop::collection::btree_set(1..span - 1, 0..=8)
+                .prop_map(move |holes| {
+                    (0..span)
+                        .filter(|i| !holes.contains(i))
+                        .map(|i| window.at(i))
+                        .collect()
+                })
                 .boxed()
         } else {
-            prop::collection::btree_set(-values..=values, 1..=width)
-                .prop_map(|s| s.into_iter().collect::<Vec<i32>>())
-                .boxed()
+            domain_in(window, width).boxed()
         };
+        let specs = specs.clone();
         (
             prop::collection::vec(bool_domain, bools),
             prop::collection::vec(int_domain, ints),
-            prop::collection::vec(
-                if reified_only {
-                    reified(bools, bools + ints, values, how.negate).boxed()
-                } else {
-                    spec(bools, bools + ints, values, how.negate).boxed()
-                },
-                specs.clone(),
-            ),
         )
-            .prop_map(move |(b, i, specs)| Problem {
-                bools,
-                domains: b.into_iter().chain(i).collect(),
-                specs,
+            .prop_flat_map(move |(b, i)| {
+                let domains: Vec<Vec<i32>> = b.into_iter().chain(i).collect();
+                let spec = if reified_only {
+                    reified(bools, domains.clone(), window, how.negate).boxed()
+                } else {
+                    spec(bools, domains.clone(), window, how.negate).boxed()
+                };
+                prop::collection::vec(spec, specs.clone()).prop_map(move |specs| Problem {
+                    bools,
+                    domains: domains.clone(),
+                    specs,
+                })
             })
     })
 }
@@ -286,14 +379,34 @@ fn build(problem: &Problem) -> (Model, Vec<VarId>) {
     let mut model = Model::new();
     let vars = common::vars(&mut model, &problem.domains);
     for spec in &problem.specs {
-        spec.post(&mut model, &vars);
+        spec.post(&mut model, &vars).unwrap();
     }
     (model, vars)
 }
 
+/// The solver agrees with brute force under `configs`, over the specs the model
+/// accepts; each refusal must be one [`Spec::may_refuse`] allows.
 fn check(problem: &Problem, configs: &[alldiff::SearchConfig]) -> Result<(), TestCaseError> {
     prop_assert!(problem.bools <= problem.domains.len());
+    let may_refuse = |s: &Spec| s.may_refuse(&problem.domains);
+    let specs = accepted_over(&problem.domains, &problem.specs, Spec::post, may_refuse)?;
+    let problem = &Problem {
+        specs,
+        ..problem.clone()
+    };
     common::check_solutions(&brute_force(problem), configs, &|| build(problem))
+}
+
+/// Small integer domains: near zero or at the edges, up to 4 values each.
+fn small_ints(
+    count: std::ops::RangeInclusive<usize>,
+) -> Ints<impl Strategy<Value = Window> + Clone> {
+    Ints {
+        count,
+        windows: case_window(),
+        width: 4,
+        whole: false,
+    }
 }
 
 proptest! {
@@ -301,7 +414,7 @@ proptest! {
 
     #[test]
     fn small_models_match_brute_force(problem in problem(
-        1..=5, 0..=3, Bools { fixed: 0.2, ones: 0.5, negate: 0.5 }, (3, 4), (1..=5, false),
+        1..=5, Bools { fixed: 0.2, ones: 0.5, negate: 0.5 }, small_ints(0..=3), (1..=5, false),
     )) {
         check(&problem, &common::all_configs())?;
     }
@@ -309,7 +422,7 @@ proptest! {
     /// Reified and half-reified conditions alone, so that each kind is met often.
     #[test]
     fn reified_conditions_match_brute_force(problem in problem(
-        1..=3, 1..=3, Bools { fixed: 0.2, ones: 0.5, negate: 0.5 }, (3, 4), (1..=2, true),
+        1..=3, Bools { fixed: 0.2, ones: 0.5, negate: 0.5 }, small_ints(1..=3), (1..=2, true),
     )) {
         check(&problem, &common::all_configs())?;
     }
@@ -318,20 +431,29 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(100))]
 
-    /// Over 128 variables, nearly all fixed Booleans: long clauses and parity constraints
-    /// whose watches must skip many false or fixed literals.
+    /// More variables than the store copies, nearly all fixed Booleans: long clauses
+    /// and parity constraints whose watches must skip many false or fixed literals.
     #[test]
     fn many_variables_match_brute_force(problem in problem(
-        130..=140, 0..=2, Bools { fixed: 0.96, ones: 0.1, negate: 0.1 }, (3, 3), (2..=6, false),
+        common::TRAILING_PADDING..=common::TRAILING_PADDING + 10,
+        Bools { fixed: 0.98, ones: 0.1, negate: 0.1 },
+        Ints { width: 3, ..small_ints(0..=2) },
+        (2..=6, false),
     )) {
+        prop_assert!(common::domain_cells(&problem.domains) > common::COPY_CELLS);
         check(&problem, &common::all_configs()[..3])?;
     }
 
-    /// An integer domain wider than 64 values under reified conditions.
+    /// An integer domain wider than 64 values (a window of a word and a bit, or two,
+    /// less a few holes) under reified conditions.
     #[test]
     fn wide_domains_match_brute_force(problem in problem(
-        2..=4, 1..=1, Bools { fixed: 0.1, ones: 0.5, negate: 0.5 }, (40, 81), (1..=4, false),
+        2..=4,
+        Bools { fixed: 0.1, ones: 0.5, negate: 0.5 },
+        Ints { count: 1..=1, windows: window_spanning(65u32..=130), width: 0, whole: true },
+        (1..=4, false),
     )) {
+        prop_assert!(common::has_multi_word_domain(&problem.domains));
         check(&problem, &common::all_configs()[..3])?;
     }
 }
@@ -361,7 +483,7 @@ fn counting_literals_through_linear_matches_enumeration() {
                     let count = (0..5)
                         .filter(|&i| (bits >> i & 1 == 1) != negated[i])
                         .count();
-                    holds_relation(relation, count as i64, i64::from(k))
+                    relation_holds(relation, count as i128, i128::from(k))
                 })
                 .count() as u64;
             assert_eq!(

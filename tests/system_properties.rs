@@ -3,8 +3,8 @@
 //! separate all-different constraints, with and without locked candidates, and stay
 //! right under solver levels and exclusions. The domains lie near zero or at the edges
 //! (`common::edges`): a system whose values span more than one 64-value window must
-//! be refused with a typed error. Big systems (more than 128 variables, so that the
-//! store trails instead of copying, and sets of three words) do the same.
+//! be refused with a typed error. Big systems (more variables than the store copies
+//! the cells of, so that it trails instead, and sets of several words) do the same.
 
 mod common;
 
@@ -46,53 +46,58 @@ fn padding_value(j: usize) -> i32 {
     (j % 40) as i32 - 2
 }
 
-/// A system of more than 128 variables, whose store has more than 128 cells: a small
-/// random system (3 to 5 variables, up to 3 values each), then 126 to 140 padding
+/// A system whose store has more cells than it copies at choice points
+/// ([`common::COPY_CELLS`]): a small random system (3 to 5 variables, up to 3 values
+/// each), then `COPY_CELLS - 2` to `COPY_CELLS + 12` padding
 /// variables, each fixed to [`padding_value`] except at most two that may take a
 /// value of the small system too, in groups of ten consecutive ones, and a few groups
 /// mixing variables of both. The brute force stays small: the padding is fixed.
 fn big_system() -> impl Strategy<Value = System> {
-    (3usize..=5, 126usize..=140).prop_flat_map(|(core, padding)| {
-        let vars = core + padding;
-        let domains = prop::collection::vec(prop::collection::btree_set(-2..=3i32, 1..=3), core);
-        let groups = prop::collection::vec(prop::collection::btree_set(0..core, 1..=core), 1..=3);
-        let mixed = prop::collection::vec(
-            (
-                prop::collection::btree_set(0..core, 1..=2),
-                prop::collection::btree_set(core..vars, 1..=3),
-            ),
-            1..=3,
-        );
-        let loose = prop::collection::vec((core..vars, -2..=3i32), 0..=2);
-        let not_equal = prop::collection::vec((0..vars, 0..vars), 0..=1);
-        (domains, groups, mixed, loose, not_equal).prop_map(
-            move |(domains, groups, mixed, loose, not_equal)| {
-                let mut domains: Vec<Vec<i32>> = (domains.into_iter())
-                    .map(|d| d.into_iter().collect())
-                    .collect();
-                domains.extend((0..padding).map(|j| vec![padding_value(j)]));
-                for (j, other) in loose {
-                    let domain: BTreeSet<i32> = [padding_value(j - core), other].into();
-                    domains[j] = domain.into_iter().collect();
-                }
-                let mut groups: Vec<Vec<usize>> = (groups.into_iter())
-                    .map(|g| g.into_iter().collect())
-                    .collect();
-                let padding: Vec<usize> = (core..vars).collect();
-                groups.extend(padding.chunks(10).map(<[usize]>::to_vec));
-                groups.extend(
-                    mixed
-                        .into_iter()
-                        .map(|(a, b)| a.into_iter().chain(b).collect()),
-                );
-                System {
-                    domains,
-                    groups,
-                    not_equal,
-                }
-            },
-        )
-    })
+    (3usize..=5, common::COPY_CELLS - 2..=common::COPY_CELLS + 12).prop_flat_map(
+        |(core, padding)| {
+            let vars = core + padding;
+            let domains =
+                prop::collection::vec(prop::collection::btree_set(-2..=3i32, 1..=3), core);
+            let groups =
+                prop::collection::vec(prop::collection::btree_set(0..core, 1..=core), 1..=3);
+            let mixed = prop::collection::vec(
+                (
+                    prop::collection::btree_set(0..core, 1..=2),
+                    prop::collection::btree_set(core..vars, 1..=3),
+                ),
+                1..=3,
+            );
+            let loose = prop::collection::vec((core..vars, -2..=3i32), 0..=2);
+            let not_equal = prop::collection::vec((0..vars, 0..vars), 0..=1);
+            (domains, groups, mixed, loose, not_equal).prop_map(
+                move |(domains, groups, mixed, loose, not_equal)| {
+                    let mut domains: Vec<Vec<i32>> = (domains.into_iter())
+                        .map(|d| d.into_iter().collect())
+                        .collect();
+                    domains.extend((0..padding).map(|j| vec![padding_value(j)]));
+                    for (j, other) in loose {
+                        let domain: BTreeSet<i32> = [padding_value(j - core), other].into();
+                        domains[j] = domain.into_iter().collect();
+                    }
+                    let mut groups: Vec<Vec<usize>> = (groups.into_iter())
+                        .map(|g| g.into_iter().collect())
+                        .collect();
+                    let padding: Vec<usize> = (core..vars).collect();
+                    groups.extend(padding.chunks(10).map(<[usize]>::to_vec));
+                    groups.extend(
+                        mixed
+                            .into_iter()
+                            .map(|(a, b)| a.into_iter().chain(b).collect()),
+                    );
+                    System {
+                        domains,
+                        groups,
+                        not_equal,
+                    }
+                },
+            )
+        },
+    )
 }
 
 /// Fails unless `system` takes more store cells than the store copies at choice
@@ -198,10 +203,10 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(ProptestConfig::with_cases(25))]
 
-    /// The same with more than 128 variables: the store trails, the sets take three
-    /// words.
+    /// The same with more cells than the store copies: it trails, the sets take
+    /// several words.
     #[test]
     fn big_system_solutions_equal_brute_force_and_separate_constraints(system in big_system()) {
         check_is_big(&system)?;
@@ -282,7 +287,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
-    /// The same with more than 128 variables; levels and exclusions fall on the small
+    /// The same with more cells than the store copies; levels and exclusions fall on the small
     /// system's variables and on the first padding ones.
     #[test]
     fn big_levels_and_exclusions_restrict_the_solutions_as_brute_force_says(

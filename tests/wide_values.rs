@@ -1,6 +1,8 @@
 //! Wide values: domains whose values lie far apart, or span a wide interval with
 //! holes, cost by their number of values, and every constraint gives the same
-//! answers over them as brute force over the few values in play.
+//! answers over them as brute force over the few values in play (all-different at
+//! every strength). The values sit at both ends of `i32`, on both sides of one and two
+//! 64-value words, and in windows starting one before or after a multiple of 64.
 
 use alldiff::{
     Condition, Model, Outcome, Relation, SearchConfig, Solver, Strength, ValueOrder, VarId,
@@ -237,23 +239,29 @@ fn ten_thousand_variables_over_ten_million_values_solve() {
     solve_ten_million_wide(10_000);
 }
 
-/// Values far apart, at both ends of `i32` and in between.
-const FAR: [i32; 8] = [
+/// Values far apart, at both ends of `i32` and in between, and on both sides of the
+/// word boundaries at -64 and 64.
+const FAR: [i32; 11] = [
     i32::MIN,
     i32::MIN + 1,
     -2_000_000_000,
     -70_000,
+    -65,
+    -64,
     0,
+    63,
     1 << 30,
     i32::MAX - 1,
     i32::MAX,
 ];
 
-/// Offsets inside one wide window, beyond one or several 64-value chunks.
-const NEAR: [i32; 8] = [0, 1, 63, 64, 65, 200, 4_097, 9_999];
+/// Offsets inside one wide window: within a word, on both sides of one and two
+/// 64-value words, and beyond several.
+const NEAR: [i32; 11] = [0, 1, 63, 64, 65, 127, 128, 129, 200, 4_097, 9_999];
 
-/// Where a window of 10,000 values may start: at both ends of `i32` and inside.
-const WINDOWS: [i32; 4] = [i32::MIN, -1_000_000_000, 0, i32::MAX - 9_999];
+/// Where a window of 10,000 values may start: at both ends of `i32`, inside, and one
+/// before or after a multiple of 64 (negative too).
+const WINDOWS: [i32; 7] = [i32::MIN, -1_000_000_000, -193, 0, 63, 65, i32::MAX - 9_999];
 
 /// How a variable's domain is made before its values in play are enforced.
 #[derive(Clone, Copy, Debug)]
@@ -282,7 +290,7 @@ struct Case {
 }
 
 fn case() -> impl Strategy<Value = Case> {
-    let sets = prop::collection::vec(prop::collection::btree_set(0usize..8, 1..=3), 4);
+    let sets = prop::collection::vec(prop::collection::btree_set(0usize..FAR.len(), 1..=3), 4);
     let shape = prop_oneof![
         Just(Shape::Values),
         Just(Shape::Interval),
@@ -308,7 +316,7 @@ fn case() -> impl Strategy<Value = Case> {
         sets,
         prop::option::of(0usize..WINDOWS.len()),
         prop::collection::vec(shape, 4),
-        0usize..10,
+        0usize..11,
         prop::collection::vec(-2i32..=2, 4),
         prop::collection::vec(0usize..64, 12),
         relation,
@@ -394,9 +402,14 @@ impl Case {
     /// Posts the constraint; returns the check of an assignment.
     fn post(&self, model: &mut Model, x: &[VarId]) -> Check {
         let base = self.window.unwrap_or(0);
-        let strength = [Strength::Value, Strength::HiddenSingles, Strength::Domain];
+        let strength = [
+            Strength::Value,
+            Strength::HiddenSingles,
+            Strength::Bounds,
+            Strength::Domain,
+        ];
         match self.constraint {
-            c @ 0..=2 => {
+            c @ 0..=3 => {
                 model
                     .all_different_with(x.iter().copied(), strength[c])
                     .unwrap();
@@ -404,12 +417,12 @@ impl Case {
                     all_different(&v.iter().map(|&a| i64::from(a)).collect::<Vec<_>>())
                 })
             }
-            3 => {
+            4 => {
                 model.not_equal(x[0], x[1]).unwrap();
                 model.equal(x[2], x[3]).unwrap();
                 Box::new(|v: &[i32]| v[0] != v[1] && v[2] == v[3])
             }
-            4 => {
+            5 => {
                 let coefs = self.coefs.clone();
                 let terms: Vec<(i32, VarId)> =
                     coefs.iter().copied().zip(x.iter().copied()).collect();
@@ -425,7 +438,7 @@ impl Case {
                     relation.holds(lhs, i64::from(rhs))
                 })
             }
-            5 => {
+            6 => {
                 // Index x0 - (base + 1), so that a window's values index the array
                 // (an offset of `-i32::MIN` would not be an `i32`); far values as they
                 // are.
@@ -441,14 +454,14 @@ impl Case {
                     usize::try_from(i).ok().and_then(|i| array.get(i)) == Some(&v[1])
                 })
             }
-            6 => {
+            7 => {
                 let tuples: Vec<Vec<i32>> = (0..4)
                     .map(|t| (0..3).map(|k| self.pick((t * 3 + k) % 12)).collect())
                     .collect();
                 model.table(x[..3].iter().copied(), &tuples).unwrap();
                 Box::new(move |v: &[i32]| tuples.contains(&v[..3].to_vec()))
             }
-            7 => {
+            8 => {
                 let (a, b) = (vec![x[0], x[1], x[2]], vec![x[0], x[1], x[3]]);
                 model.all_different(a.clone()).unwrap();
                 model.all_different(b.clone()).unwrap();
@@ -458,7 +471,7 @@ impl Case {
                     all_different(&w[..3]) && all_different(&[w[0], w[1], w[3]])
                 })
             }
-            8 => {
+            9 => {
                 let offsets: Vec<i32> = (0..3)
                     .filter_map(|k| {
                         i32::try_from(i64::from(self.pick(2 * k)) - i64::from(self.pick(2 * k + 1)))

@@ -79,7 +79,8 @@ impl Propagator for Inverse {
 
     fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
         for (offset, len) in [(self.f_offset, self.f.len()), (self.g_offset, self.g.len())] {
-            if i32::try_from(i64::from(offset) + len as i64).is_err() {
+            // The last position, `offset + len - 1`, must fit.
+            if i32::try_from(i64::from(offset) + len as i64 - 1).is_err() {
                 return Err(ModelError::InvalidConstraint {
                     constraint: ctx.constraint(),
                     reason: format!(
@@ -99,7 +100,7 @@ impl Propagator for Inverse {
         // Each side's values within the other's positions first, so that a wide domain
         // is read only there. (The post checked that the positions fit `i32`.)
         for ((from, _), (to, to_offset)) in [(f, g), (g, f)] {
-            let last = to_offset + to.len() as i32 - 1;
+            let last = to_offset + (to.len() as i32 - 1);
             for &x in from {
                 ctx.set_min(x, to_offset)?;
                 ctx.set_max(x, last)?;

@@ -38,7 +38,7 @@ impl Window {
 
 /// A window's span: a few values, a word and a bit, two words, a wide sparse span, or
 /// the whole `i32` range.
-fn span() -> impl Strategy<Value = u32> {
+fn span() -> impl Strategy<Value = u32> + Clone {
     prop_oneof![
         3 => 2u32..=8,
         4 => 60u32..=70,
@@ -51,7 +51,7 @@ fn span() -> impl Strategy<Value = u32> {
 
 /// A window's lowest value, given its span: near zero, on either side of a multiple of
 /// 64 (negative ones too), or against either end of `i32`.
-fn low(span: u32) -> impl Strategy<Value = i32> {
+fn low(span: u32) -> impl Strategy<Value = i32> + Clone {
     let top = i64::from(i32::MAX) - i64::from(span) + 1;
     let clamp = move |v: i64| v.clamp(i64::from(i32::MIN), top) as i32;
     prop_oneof![
@@ -64,13 +64,20 @@ fn low(span: u32) -> impl Strategy<Value = i32> {
 }
 
 /// A window for one case.
-pub fn window() -> impl Strategy<Value = Window> {
-    span().prop_flat_map(|span| low(span).prop_map(move |low| Window { low, span }))
+pub fn window() -> impl Strategy<Value = Window> + Clone {
+    window_spanning(span())
+}
+
+/// A window of a span `spans` draws, lying where [`window`]'s lie.
+pub fn window_spanning(
+    spans: impl Strategy<Value = u32> + Clone,
+) -> impl Strategy<Value = Window> + Clone {
+    spans.prop_flat_map(|span| low(span).prop_map(move |low| Window { low, span }))
 }
 
 /// An offset into a window of `span` values, drawn towards its ends and its 64-value
 /// word boundaries.
-fn offset(span: u32) -> impl Strategy<Value = u32> {
+fn offset(span: u32) -> impl Strategy<Value = u32> + Clone {
     let last = span - 1;
     let near = move |base: u32| (0u32..=3).prop_map(move |d| base.saturating_add(d).min(last));
     prop_oneof![
@@ -83,7 +90,7 @@ fn offset(span: u32) -> impl Strategy<Value = u32> {
 }
 
 /// A value of the window.
-pub fn value_in(window: Window) -> impl Strategy<Value = i32> {
+pub fn value_in(window: Window) -> impl Strategy<Value = i32> + Clone {
     offset(window.span).prop_map(move |o| window.at(o))
 }
 
@@ -125,6 +132,28 @@ pub fn domain_in(window: Window, max_size: usize) -> impl Strategy<Value = Vec<i
             values
         },
     )
+}
+
+/// `count` domains of `window`, each fixed to one value but `free` of them (drawn at
+/// random, maybe the same) with 1 to `max_size` values: many variables, and still a
+/// small brute force.
+pub fn mostly_fixed(
+    window: Window,
+    count: usize,
+    free: usize,
+    max_size: usize,
+) -> impl Strategy<Value = Vec<Vec<i32>>> {
+    (
+        prop::collection::vec(value_in(window), count),
+        prop::collection::vec((0..count, domain_in(window, max_size)), free),
+    )
+        .prop_map(|(fixed, free)| {
+            let mut domains: Vec<Vec<i32>> = fixed.into_iter().map(|v| vec![v]).collect();
+            for (var, domain) in free {
+                domains[var] = domain;
+            }
+            domains
+        })
 }
 
 /// `count` domains of 1 to `max_size` values each, all in one window.

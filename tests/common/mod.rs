@@ -4,8 +4,10 @@
     reason = "each test binary uses its own part of this module"
 )]
 
+pub mod constants;
 pub mod edges;
 pub mod postings;
+pub mod refusal;
 
 use std::collections::BTreeSet;
 
@@ -53,18 +55,30 @@ pub fn all_configs() -> Vec<SearchConfig> {
     configs
 }
 
-/// How many store cells the domains take, as the store lays them out (`src/store.rs`):
-/// one word for a domain spanning at most 64 values, else two cells of bookkeeping and
-/// one word per 64 values of the span. The store copies all its cells at choice points
-/// up to 128 cells and trails changes above that; propagator state words come on top.
+/// How many store cells the domains take, as the store lays them out (`src/store/`):
+/// one word for a domain spanning at most 64 values; two cells of bookkeeping and
+/// one word per 64 values of the span up to 4096 values; beyond, two cells for a
+/// nearly contiguous interval, or two and one word per 64 values (two at least) for
+/// a sparse table. An interval's words for its chunks with holes are not counted:
+/// the sum is a lower bound. The store copies all its cells at choice points up to
+/// [`COPY_CELLS`] cells and trails changes above that; propagator state words come
+/// on top.
 pub fn domain_cells(domains: &[Vec<i32>]) -> usize {
     domains
         .iter()
         .map(|d| {
             let (min, max) = (d.iter().min().unwrap(), d.iter().max().unwrap());
             let span = (i64::from(*max) - i64::from(*min) + 1) as u64;
-            let words = span.div_ceil(64) as usize;
-            if words > 1 { 2 + words } else { 1 }
+            let len = d.len() as u64;
+            if span <= 64 {
+                1
+            } else if span <= 4096 {
+                2 + span.div_ceil(64) as usize
+            } else if span - len <= len / 8 {
+                2
+            } else {
+                2 + len.div_ceil(64).max(2) as usize
+            }
         })
         .sum()
 }
@@ -78,8 +92,12 @@ pub fn has_multi_word_domain(domains: &[Vec<i32>]) -> bool {
 }
 
 /// The store copies its cells at choice points up to this many cells, and trails
-/// above (`COPY_CELLS` in `src/store.rs`).
-pub const COPY_CELLS: usize = 128;
+/// above (`COPY_CELLS` in `src/store/trail.rs`, which the library does not export).
+pub const COPY_CELLS: usize = 256;
+
+/// How many fixed variables pad a model so that it takes more store cells than
+/// [`COPY_CELLS`] (a one-word domain is one cell), and the store trails.
+pub const TRAILING_PADDING: usize = COPY_CELLS + 4;
 
 /// Every assignment of `domains` that `holds` accepts: the brute-force oracle the
 /// property tests compare the solver with.
@@ -264,4 +282,16 @@ pub fn relation() -> impl proptest::strategy::Strategy<Value = alldiff::Relation
         Just(Relation::LessEq),
         Just(Relation::GreaterEq),
     ]
+}
+
+/// Whether `lhs ⋈ rhs` holds, computed wide enough that an oracle's sums of `i32`
+/// products cannot overflow.
+pub fn relation_holds(relation: alldiff::Relation, lhs: i128, rhs: i128) -> bool {
+    use alldiff::Relation;
+    match relation {
+        Relation::Equal => lhs == rhs,
+        Relation::NotEqual => lhs != rhs,
+        Relation::LessEq => lhs <= rhs,
+        Relation::GreaterEq => lhs >= rhs,
+    }
 }
