@@ -9,8 +9,9 @@ mod common;
 use common::{all_configs, queens};
 
 use alldiff::{
-    Conflict, Context, CountStatus, Limits, Model, ModelError, Outcome, PostContext, Propagator,
-    Restarts, SearchConfig, Solver, Step, StopReason, Strength, ValueOrder, VarId, Wake,
+    Condition, Conflict, Context, CountStatus, Limits, Model, ModelError, Outcome, PostContext,
+    Propagator, Relation, Restarts, SearchConfig, Solver, Step, StopReason, Strength, ValueOrder,
+    VarId, Wake,
 };
 
 const A000170: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
@@ -566,4 +567,52 @@ fn intersection_over_a_word_and_a_bit_counts_every_solution() {
     solver.reset();
     // x free; (y, z) one of (63, 62), (64, 62), (64, 63).
     assert_eq!(solver.count(None).solutions, 3 * 3);
+}
+
+/// A reified sum `<= i32::MAX` (or `>= i32::MIN`) has a negation whose right-hand side
+/// lies one past `i32`; the negation is kept in `i64`, so it is accepted (it was
+/// refused) and `b` tells whether the sum holds.
+#[test]
+fn reified_sums_at_the_ends_of_i32_are_accepted_and_count_as_brute_force() {
+    let values = [
+        i32::MAX / 2 - 1,
+        i32::MAX / 2,
+        i32::MAX / 2 + 1,
+        i32::MAX / 2 + 2,
+    ];
+    for (relation, rhs, coefficient) in [
+        (Relation::LessEq, i32::MAX, 1),
+        (Relation::GreaterEq, i32::MIN, -1),
+    ] {
+        for half in [false, true] {
+            let mut model = Model::new();
+            let x = model.int_var(values[0], values[3]).unwrap();
+            let y = model.int_var(values[0], values[3]).unwrap();
+            let b = model.bool_var().unwrap();
+            let condition = Condition::linear([(coefficient, x), (coefficient, y)], relation, rhs);
+            match half {
+                false => model.reify(b, condition).unwrap(),
+                true => model.half_reify(b, condition).unwrap(),
+            };
+            let holds = |x: i64, y: i64| {
+                let sum = i64::from(coefficient) * (x + y);
+                match relation {
+                    Relation::LessEq => sum <= i64::from(rhs),
+                    _ => sum >= i64::from(rhs),
+                }
+            };
+            let pairs = values
+                .iter()
+                .flat_map(|&x| values.iter().map(move |&y| (x, y)));
+            let expected: usize = pairs
+                .map(|(x, y)| match (holds(x.into(), y.into()), half) {
+                    // b true exactly when it holds; half: b false always allowed.
+                    (true, false) | (false, false) | (false, true) => 1,
+                    (true, true) => 2,
+                })
+                .sum();
+            let counted = Solver::new(model).count(None).solutions;
+            assert_eq!(counted, expected as u64, "{relation:?} {rhs} half {half}");
+        }
+    }
 }

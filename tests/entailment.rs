@@ -9,9 +9,8 @@
 //! backtracking, loses or adds solutions here. The integer domains, offsets,
 //! coefficients and right-hand sides come from one window per case (`common::edges`:
 //! word boundaries, spans of a word and a bit or two, negative values, the ends of
-//! `i32`, holes); a constraint the model refuses must be one whose views leave `i32`,
-//! whose sums could overflow, or whose negation does, and the oracle (in `i128`) checks
-//! the others.
+//! `i32`, holes); a constraint the model refuses must be one whose views leave `i32`
+//! or whose sums could overflow, and the oracle (in `i128`) checks the others.
 
 mod common;
 
@@ -143,21 +142,16 @@ impl Spec {
         }
     }
 
-    /// Whether the model may refuse the spec: a view leaves `i32`, a sum could
-    /// overflow, or a reified `≤ i32::MAX` / `≥ i32::MIN` has a negation past `i32`.
+    /// Whether the model may refuse the spec: a view leaves `i32`, or a sum could
+    /// overflow.
     fn may_refuse(&self, domains: &[Vec<i32>]) -> bool {
         match self {
             &Spec::Disjunctive(_, x, dx, y, dy) => {
                 !view_fits(&domains[x], dx) || !view_fits(&domains[y], dy)
             }
-            Spec::Reified(_, terms, relation, rhs, _) => {
-                let negation_leaves = matches!(
-                    (relation, *rhs),
-                    (Relation::LessEq, i32::MAX) | (Relation::GreaterEq, i32::MIN)
-                );
-                negation_leaves || sum_may_overflow(domains, &views(terms), *rhs)
+            Spec::Reified(_, terms, _, rhs, _) | Spec::Linear(terms, _, rhs) => {
+                sum_may_overflow(domains, &views(terms), *rhs)
             }
-            Spec::Linear(terms, _, rhs) => sum_may_overflow(domains, &views(terms), *rhs),
             Spec::Clause(_) | Spec::ReifyOr(..) | Spec::Precedes(..) => false,
         }
     }

@@ -5,7 +5,7 @@
 //! integer domains, the views' offsets and the constants come from one window per case
 //! (`common::edges`: word boundaries, spans of a word and a bit or two, negative values,
 //! the ends of `i32`, holes); a constraint the model refuses must be one whose views
-//! leave `i32`, whose sums could overflow `i64`, or whose negation does, and the oracle
+//! leave `i32` or whose sums could overflow `i64`, and the oracle
 //! (in `i128`) checks the others. Some models have more variables than the store copies
 //! (mostly fixed, with long clauses whose watches must move far), some a domain wider
 //! than 64 values.
@@ -100,9 +100,8 @@ impl CondSpec {
         }
     }
 
-    /// Whether the model may refuse the condition: a view leaves `i32`; a linear
-    /// one's sums could overflow; or, not being a difference `x - y ≤ c`, its negation
-    /// moves the right-hand side past `i32` (`≤ i32::MAX`, `≥ i32::MIN`).
+    /// Whether the model may refuse the condition: a view leaves `i32`, or a linear
+    /// one's sums could overflow.
     fn may_refuse(&self, domains: &[Vec<i32>]) -> bool {
         let overflows = |v: &ViewSpec| overflows(domains, v);
         match self {
@@ -110,18 +109,8 @@ impl CondSpec {
                 overflows(x)
             }
             CondSpec::CompareViews(a, _, b) => overflows(a) || overflows(b),
-            CondSpec::Linear(terms, relation, rhs) => {
-                let difference = matches!(
-                    terms.as_slice(),
-                    [(1, (x, _)), (-1, (y, _))] | [(-1, (x, _)), (1, (y, _))] if x != y
-                ) && matches!(relation, Relation::LessEq | Relation::GreaterEq);
-                let negation_leaves = matches!(
-                    (relation, *rhs),
-                    (Relation::LessEq, i32::MAX) | (Relation::GreaterEq, i32::MIN)
-                );
-                terms.iter().any(|(_, v)| overflows(v))
-                    || sum_may_overflow(domains, terms, *rhs)
-                    || (negation_leaves && !difference)
+            CondSpec::Linear(terms, _, rhs) => {
+                terms.iter().any(|(_, v)| overflows(v)) || sum_may_overflow(domains, terms, *rhs)
             }
         }
     }

@@ -431,8 +431,9 @@ pub struct Linear {
 }
 
 impl Linear {
-    /// The constraint; the caller has checked the `i64` range (see the type docs).
-    pub(crate) fn new(terms: &[(i32, View)], relation: Relation, rhs: i32) -> Linear {
+    /// The constraint; the caller has checked the `i64` range (see the type docs). The
+    /// right-hand side is an `i64` so that a negation may move it one past `i32`.
+    pub(crate) fn new(terms: &[(i32, View)], relation: Relation, rhs: i64) -> Linear {
         let slots = terms.iter().map(|&(coef, view)| Slot {
             term: Term {
                 coef: i64::from(coef),
@@ -444,7 +445,7 @@ impl Linear {
         });
         Linear {
             relation,
-            rhs: i64::from(rhs),
+            rhs,
             sums: Box::new(Sums {
                 slots: slots.collect(),
                 ..Sums::default()

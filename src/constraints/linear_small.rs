@@ -454,7 +454,9 @@ mod tests {
                 if small {
                     model.linear(terms, *relation, *rhs).unwrap();
                 } else {
-                    model.post(Linear::new(&terms, *relation, *rhs)).unwrap();
+                    model
+                        .post(Linear::new(&terms, *relation, i64::from(*rhs)))
+                        .unwrap();
                 }
             }
             model

@@ -146,14 +146,13 @@ impl Model {
     /// Errors: as [`Model::or`] for the literal, [`ModelError::ForeignVariable`] and
     /// [`ModelError::OffsetOverflow`] for the condition's views, and
     /// [`ModelError::InvalidConstraint`] for a linear condition whose sums could overflow
-    /// 64-bit integers (as [`Model::linear`]) or whose negation moves the right-hand side
-    /// out of the 32-bit range (`<= i32::MAX`, `>= i32::MIN`).
+    /// 64-bit integers (as [`Model::linear`]).
     pub fn reify(
         &mut self,
         b: impl Into<Literal>,
         condition: Condition,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(Reified::full(b, condition)?)
+        self.post(Reified::full(b, condition))
     }
 
     /// `b -> condition`: a true `b` enforces the condition, a false one says nothing
@@ -174,6 +173,6 @@ impl Model {
         b: impl Into<Literal>,
         condition: Condition,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(Reified::half(b, condition)?)
+        self.post(Reified::half(b, condition))
     }
 }

@@ -288,7 +288,7 @@ impl Model {
         let small = (self.post_small_linear::<2>(&terms, relation, rhs))
             .or_else(|| self.post_small_linear::<3>(&terms, relation, rhs))
             .or_else(|| self.post_small_linear::<4>(&terms, relation, rhs));
-        small.unwrap_or_else(|| self.post(Linear::new(&terms, relation, rhs)))
+        small.unwrap_or_else(|| self.post(Linear::new(&terms, relation, i64::from(rhs))))
     }
 
     /// Posts the dedicated propagator of `N` terms, if `terms` are `N` and fit it.

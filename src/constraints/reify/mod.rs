@@ -167,13 +167,14 @@ enum Cond {
     },
 }
 
-/// The negation of `Σ ⋈ rhs`, as a relation and a right-hand side.
-fn negate(relation: Relation, rhs: i32) -> Option<(Relation, i32)> {
+/// The negation of `Σ ⋈ rhs`, as a relation and a right-hand side (one past `i32` for
+/// `Σ <= i32::MAX` or `Σ >= i32::MIN`, which the sum in `i64` takes).
+fn negate(relation: Relation, rhs: i64) -> (Relation, i64) {
     match relation {
-        Relation::Equal => Some((Relation::NotEqual, rhs)),
-        Relation::NotEqual => Some((Relation::Equal, rhs)),
-        Relation::LessEq => Some((Relation::GreaterEq, rhs.checked_add(1)?)),
-        Relation::GreaterEq => Some((Relation::LessEq, rhs.checked_sub(1)?)),
+        Relation::Equal => (Relation::NotEqual, rhs),
+        Relation::NotEqual => (Relation::Equal, rhs),
+        Relation::LessEq => (Relation::GreaterEq, rhs + 1),
+        Relation::GreaterEq => (Relation::LessEq, rhs - 1),
     }
 }
 
@@ -202,7 +203,7 @@ fn at_most(ctx: &mut Context<'_>, x: View, y: View, c: i64) -> Result<(), Confli
 }
 
 impl Cond {
-    fn new(condition: Condition, constraint: &'static str) -> Result<Cond, ModelError> {
+    fn new(condition: Condition) -> Cond {
         let member = |view, set, negated| Cond::Member {
             view,
             set,
@@ -214,7 +215,7 @@ impl Cond {
             values.dedup();
             Set::Values(values)
         };
-        Ok(match condition {
+        match condition {
             Condition::Compare {
                 view,
                 relation,
@@ -236,22 +237,17 @@ impl Cond {
                     negated: relation == Relation::NotEqual,
                 },
                 // a ⋈ b as a - b ⋈ 0.
-                _ => Cond::linear(&[(1, a), (-1, b)], relation, 0, constraint)?,
+                _ => Cond::linear(&[(1, a), (-1, b)], relation, 0),
             },
             Condition::Linear {
                 terms,
                 relation,
                 rhs,
-            } => Cond::linear(&terms, relation, rhs, constraint)?,
-        })
+            } => Cond::linear(&terms, relation, rhs),
+        }
     }
 
-    fn linear(
-        terms: &[(i32, View)],
-        relation: Relation,
-        rhs: i32,
-        constraint: &'static str,
-    ) -> Result<Cond, ModelError> {
+    fn linear(terms: &[(i32, View)], relation: Relation, rhs: i32) -> Cond {
         // a·x - a·y ⋈ rhs with a = ±1 and ⋈ an inequality: a difference.
         if let [(a, u), (b, v)] = *terms
             && matches!((a, b), (1, -1) | (-1, 1))
@@ -260,25 +256,19 @@ impl Cond {
             let (x, y) = if a == 1 { (u, v) } else { (v, u) };
             let c = i64::from(rhs);
             match relation {
-                Relation::LessEq => return Ok(Cond::Difference { x, y, c }),
-                Relation::GreaterEq => return Ok(Cond::Difference { x: y, y: x, c: -c }),
+                Relation::LessEq => return Cond::Difference { x, y, c },
+                Relation::GreaterEq => return Cond::Difference { x: y, y: x, c: -c },
                 Relation::Equal | Relation::NotEqual => {}
             }
         }
-        let (negated, negated_rhs) =
-            negate(relation, rhs).ok_or_else(|| ModelError::InvalidConstraint {
-                constraint,
-                reason: format!(
-                    "the negation of `sum {relation} {rhs}` moves the right-hand side out of the 32-bit range"
-                ),
-            })?;
-        Ok(Cond::Linear {
+        let (negated, negated_rhs) = negate(relation, i64::from(rhs));
+        Cond::Linear {
             terms: terms.iter().map(|&(a, v)| (i64::from(a), v)).collect(),
             relation,
             rhs: i64::from(rhs),
-            holds: Linear::new(terms, relation, rhs),
+            holds: Linear::new(terms, relation, i64::from(rhs)),
             fails: Linear::new(terms, negated, negated_rhs),
-        })
+        }
     }
 
     fn post(&self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
@@ -524,33 +514,24 @@ pub struct Reified {
 }
 
 impl Reified {
-    /// `lit <-> condition`.
-    ///
-    /// # Errors
-    ///
-    /// [`ModelError::InvalidConstraint`] for a linear `<=` with right-hand side `i32::MAX`
-    /// or `>=` with `i32::MIN`, whose negation does not fit (and, when posted, as
-    /// [`Model::linear`](crate::Model::linear) for sums that could overflow, and for a
-    /// literal over a variable that is not 0/1).
-    pub fn full(lit: impl Into<Literal>, condition: Condition) -> Result<Reified, ModelError> {
-        Ok(Reified {
+    /// `lit <-> condition`. Posting it ([`Model::post`](crate::Model::post)) reports
+    /// [`ModelError::InvalidConstraint`] as [`Model::linear`](crate::Model::linear) does
+    /// for sums that could overflow, and for a literal over a variable that is not 0/1.
+    pub fn full(lit: impl Into<Literal>, condition: Condition) -> Reified {
+        Reified {
             lit: lit.into(),
-            cond: Cond::new(condition, "reified")?,
+            cond: Cond::new(condition),
             half: false,
-        })
+        }
     }
 
-    /// `lit -> condition`.
-    ///
-    /// # Errors
-    ///
-    /// As [`Reified::full`].
-    pub fn half(lit: impl Into<Literal>, condition: Condition) -> Result<Reified, ModelError> {
-        Ok(Reified {
+    /// `lit -> condition`; posting it reports what [`Reified::full`] says.
+    pub fn half(lit: impl Into<Literal>, condition: Condition) -> Reified {
+        Reified {
             lit: lit.into(),
-            cond: Cond::new(condition, "half_reified")?,
+            cond: Cond::new(condition),
             half: true,
-        })
+        }
     }
 }
 
