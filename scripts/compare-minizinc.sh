@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The MiniZinc corpus (tests/minizinc/corpus.txt) on alldiff and on Gecode 6.2, side by
+# The MiniZinc corpus (cli/tests/minizinc/corpus.txt) on alldiff and on Gecode 6.2, side by
 # side: the same models, data, annotations and flags through `minizinc`, alternating
 # between the two solvers, several rounds, and a check that both give the expected answer.
 #
@@ -24,7 +24,7 @@ if [[ ${1:-} == --rounds ]]; then rounds=$2; shift 2; fi
 wanted=("$@")
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-corpus=$root/tests/minizinc
+corpus=$root/cli/tests/minizinc
 anchors=$(cd "$root/../shared/anchors/minizinc" 2>/dev/null && pwd) \
   || anchors=/work/shared/anchors/minizinc
 gecode=$anchors/gecode.sh

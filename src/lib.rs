@@ -40,19 +40,14 @@
 //!
 //! # Features
 //!
-//! The default feature, `cli`, builds the `alldiff` command line and pulls in its
-//! dependencies (clap, rayon, indicatif, tracing-subscriber, anyhow) and the two
-//! below. A library user turns it off (`alldiff = { version = "0.1",
-//! default-features = false }`) and gets the core alone: the engine, the
-//! constraints and the Sudoku toolkit, on `rand`, `fixedbitset`,
-//! `tracing` and `thiserror`.
+//! The default is none: the engine, the constraints and the Sudoku toolkit, on
+//! `rand`, `fixedbitset`, `smallvec`, `tracing` and `thiserror`. The FlatZinc reader
+//! is the `alldiff-flatzinc` crate and the command line the `alldiff-cli` crate
+//! (the `alldiff` binary), both in this workspace; neither is a dependency of this one.
 //!
 //! - `serde`: `Serialize` (and `Deserialize` where a type is read back) for the
 //!   result types: [`Statistics`], [`Count`], [`StopReason`], [`Branch`], the Sudoku
 //!   [`Rating`](sudoku::Rating) and [`Explanation`](sudoku::Explanation).
-//! - `flatzinc`: the `flatzinc` module, which reads FlatZinc as MiniZinc writes it
-//!   and solves it (the `alldiff fzn` command's library half); it adds the
-//!   `flatzinc` parser crate.
 //! - `trace`: the `trace` module, which records a search as a JSON Lines trace and
 //!   reads it back; it turns on `serde` and adds `serde_json`.
 //! - `trace-off`: compiles every `tracing` callsite out, to measure what the
@@ -73,8 +68,6 @@
 mod invariant;
 pub mod constraints;
 mod error;
-#[cfg(feature = "flatzinc")]
-pub mod flatzinc;
 mod ids;
 mod model;
 #[cfg(doctest)]
@@ -103,8 +96,3 @@ pub use search::{
 #[cfg(doctest)]
 #[doc = include_str!("../docs/modelling.md")]
 pub struct ModellingGuide;
-
-/// The MiniZinc guide, `docs/minizinc.md`, whose Rust code blocks run as doctests.
-#[cfg(all(doctest, feature = "flatzinc"))]
-#[doc = include_str!("../docs/minizinc.md")]
-pub struct MiniZincGuide;

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const DECLARATION: &str = "Dependencies point one way, down this list:";
+const DECLARATION: &str = "dependencies point one way, down this list:";
 
 /// The declared levels, lowest first: each a set of top-level modules of `src/`.
 fn declared_levels() -> Vec<Vec<String>> {

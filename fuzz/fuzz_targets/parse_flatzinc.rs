@@ -3,7 +3,7 @@
 //! satisfies every constraint (`check_solutions`).
 #![no_main]
 
-use alldiff::flatzinc::{self, FlatZincModel, RunOptions, RunStatus};
+use alldiff_flatzinc::{self as flatzinc, FlatZincModel, RunOptions, RunStatus};
 use alldiff::{Limits, StopReason};
 use libfuzzer_sys::fuzz_target;
 

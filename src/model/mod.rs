@@ -144,6 +144,21 @@ impl Model {
         Ok(self.vars.store.size(var.raw()))
     }
 
+    /// The smallest and largest values of a variable's initial domain, without
+    /// listing them (for a variable that may span the whole `i32` range).
+    ///
+    /// ```
+    /// use alldiff::Model;
+    /// let mut model = Model::new();
+    /// let x = model.var_from_values([-7, 3, 40])?;
+    /// assert_eq!(model.bounds(x)?, (-7, 40));
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    pub fn bounds(&self, var: VarId) -> Result<(i32, i32), ModelError> {
+        self.check_var(var)?;
+        Ok(self.vars.store.bounds(var.raw()))
+    }
+
     /// Checks that a variable belongs to this model.
     pub fn check_var(&self, var: VarId) -> Result<(), ModelError> {
         self.vars.check_var(var)
