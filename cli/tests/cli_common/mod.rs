@@ -5,12 +5,14 @@
     reason = "each test binary uses its own part of this module"
 )]
 
+use std::fs;
 use std::io::Write as _;
+use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use tempfile::NamedTempFile;
+use tempfile::{NamedTempFile, TempDir};
 
 pub const CLASSIC: &str =
     "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
@@ -118,4 +120,27 @@ pub fn output_within(command: &mut Command, limit: Duration) -> Output {
         .spawn()
         .expect("the binary runs");
     wait_within(child, limit)
+}
+
+/// A fresh folder under the system's temporary folder, removed on drop.
+pub fn temp_dir(name: &str) -> TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("alldiff-{name}-"))
+        .tempdir()
+        .unwrap()
+}
+
+/// Writes `text` to `name` in `dir`; returns its path.
+pub fn write_file(dir: &TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
+    fs::write(&path, text).unwrap();
+    path
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
 }
