@@ -7,38 +7,9 @@ use alldiff::{
 };
 use alldiff_flatzinc::{self as flatzinc, FlatZincModel, RunOptions, RunStatus};
 
-fn read(name: &str) -> FlatZincModel {
-    let path = format!("{}/tests/flatzinc/{name}.fzn", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    FlatZincModel::parse(&text).unwrap_or_else(|e| panic!("{name}.fzn: {e}"))
-}
+mod support;
 
-/// `options` with every solution checked against every constraint
-/// (`--check-solutions`): a wrong one stops the run, and the test fails on the status.
-fn checked(options: &RunOptions) -> RunOptions {
-    RunOptions {
-        check_solutions: true,
-        ..options.clone()
-    }
-}
-
-/// Runs `problem`, its solutions checked, and returns the status and the printed
-/// solutions.
-fn solve(problem: &FlatZincModel, options: &RunOptions) -> (RunStatus, Vec<String>) {
-    let mut printed = Vec::new();
-    let outcome = flatzinc::run(problem, &checked(options), &mut (), |solution, _| {
-        printed.push(problem.format_solution(solution));
-    });
-    assert_eq!(outcome.statistics.solutions, printed.len() as u64);
-    (outcome.status, printed)
-}
-
-fn all() -> RunOptions {
-    RunOptions {
-        all: true,
-        ..RunOptions::default()
-    }
-}
+use support::{all, checked, count_text, read, solve, text};
 
 #[test]
 fn eight_queens_has_92_solutions_with_the_annotated_search_and_with_free_search() {
@@ -154,23 +125,6 @@ fn an_array_indexed_from_zero_prints_its_index_set() {
         "{}",
         solutions[0]
     );
-}
-
-/// Parses hand-written FlatZinc.
-fn text(fzn: &str) -> Result<FlatZincModel, String> {
-    FlatZincModel::parse(fzn).map_err(|e| e.to_string())
-}
-
-/// The number of solutions of hand-written FlatZinc.
-fn count_text(fzn: &str) -> usize {
-    let problem = text(fzn).unwrap();
-    let (status, solutions) = solve(&problem, &all());
-    let done = match solutions.is_empty() {
-        true => RunStatus::Unsatisfiable,
-        false => RunStatus::Complete,
-    };
-    assert_eq!(status, done);
-    solutions.len()
 }
 
 #[test]
