@@ -3,8 +3,8 @@
 //! satisfies every constraint (`check_solutions`).
 #![no_main]
 
-use alldiff_flatzinc::{self as flatzinc, FlatZincModel, RunOptions, RunStatus};
 use alldiff::{Limits, StopReason};
+use alldiff_flatzinc::{self as flatzinc, FlatZincModel, RunOptions, RunStatus};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
