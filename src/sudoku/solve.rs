@@ -44,7 +44,8 @@ impl Default for SolverOptions {
 }
 
 impl SolverOptions {
-    /// Singles only ([`Propagation::SystemSingles`]) with first fail, whatever the default: no
+    /// Singles only ([`Propagation::SystemSingles`]) with the default's search (weighted
+    /// first fail), whatever the default propagation: no
     /// locked candidates even at the root, so faster where propagation alone settles
     /// most questions, as in the uniqueness checks of generation.
     pub fn singles() -> SolverOptions {
