@@ -98,8 +98,9 @@
 //! default ([`SolverOptions::default`]), with first fail, ties to the cells of the groups
 //! that failed most. On the generator's puzzles and on puzzles with several solutions
 //! its root's rule costs more than it saves (a ninth and a fifth more instructions
-//! than [`Propagation::SystemAdaptive`], which stays with singles there); on 17-clue and `top1465` puzzles it takes a fifth and a
-//! quarter fewer than [`Propagation::SystemAdaptive`] (singles until a search has
+//! than [`Propagation::SystemAdaptive`], which stays with singles there); on 17-clue
+//! and `top1465` puzzles it takes a fifth and a quarter fewer than
+//! [`Propagation::SystemAdaptive`] (singles until a search has
 //! failed [`ESCALATION_FAILURES`] times, then locked candidates at the root, the
 //! search starting again with them), which pays for the restart.
 //! Locked candidates at every node search the fewest nodes but cost the most per node.
