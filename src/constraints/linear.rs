@@ -6,6 +6,7 @@ use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagat
 
 /// How the left-hand side of a linear constraint compares with its right-hand side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Relation {
     /// `sum == c`.
     Equal,

@@ -105,6 +105,7 @@ impl From<Wipeout> for Conflict {
 
 /// Which changes of one watched variable wake a propagator (see [`PostContext::watch`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Wake {
     /// Any removed value.
     Domain,
@@ -126,6 +127,7 @@ impl Wake {
 
 /// When a woken propagator runs: all cheap ones first, then the expensive ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Priority {
     /// Linear time or less in the number of variables.
     Cheap,

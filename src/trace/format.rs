@@ -13,6 +13,7 @@ pub const FORMAT_VERSION: u32 = 1;
 /// One line of a trace.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Record {
     /// The first line: what was solved.
     Header(Header),

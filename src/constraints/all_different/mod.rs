@@ -29,6 +29,7 @@ use crate::propagator::{
 /// values lie within 128 or 256 of one another (Golomb rulers' distances), instead of
 /// building a graph per call.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Strength {
     /// Value elimination: a fixed view's value is removed from the others.
     /// The strength of Gecode's default all-different.

@@ -92,6 +92,7 @@ pub struct AllDifferentSystem {
 /// search trees nearly as small as applying it everywhere, at little more than the
 /// cost of singles below the root (`docs/performance.md` has the node counts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum LockedCandidates {
     /// Never: singles only.
     #[default]

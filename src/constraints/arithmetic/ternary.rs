@@ -10,6 +10,7 @@ use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagat
 
 /// The operation of an [`Arithmetic`] constraint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Operation {
     /// `x * y`.
     Times,

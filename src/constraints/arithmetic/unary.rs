@@ -11,6 +11,7 @@ use crate::propagator::{Conflict, Context, PostContext, Propagator, Wake};
 
 /// The operation of a [`Unary`] constraint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum UnaryOperation {
     /// `|x|`.
     Abs,
