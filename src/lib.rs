@@ -85,7 +85,9 @@ pub use constraints::{Condition, Relation, Strength};
 pub use error::ModelError;
 pub use ids::{ConstraintId, Literal, VarId, View};
 pub use model::Model;
-pub use propagator::{Conflict, Context, PostContext, Priority, Propagator, Pruning, Rule, Wake};
+pub use propagator::{
+    Conflict, Context, InferenceLabel, PostContext, Priority, Propagator, Pruning, Wake,
+};
 pub use search::{
     Branch, Count, CountStatus, Decision, Improvement, Limits, Objective, Optimization,
     OptimizeOutcome, Outcome, ParallelSolver, Phase, Restarts, SearchConfig, SearchObserver,

@@ -1,8 +1,11 @@
 //! Constraints between two views: `a != b` and `a == b` (with offsets, `a == b + c`).
 
+use crate::constraints::AllDifferent;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Shifted, Wake};
+use crate::propagator::{
+    Conflict, Context, InferenceLabel, PostContext, Propagator, Shifted, Wake,
+};
 
 fn view_value(view: View, value: &dyn Fn(VarId) -> i32) -> i64 {
     i64::from(value(view.var)) + i64::from(view.offset)
@@ -38,7 +41,7 @@ impl Propagator for NotEqual {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::ValueElimination);
+        ctx.set_label(AllDifferent::VALUE_ELIMINATION);
         // Once one side is fixed and its value gone from the other, the constraint
         // holds below: entailed, it is not run again when the other side is fixed
         // (among thousands of pairwise disequalities, most runs would be those).
@@ -67,6 +70,10 @@ pub struct Equal {
 }
 
 impl Equal {
+    /// The label of its removals ([`Context::set_label`]): two views that must be equal
+    /// keep only their common values.
+    pub const EQUALITY: InferenceLabel = InferenceLabel::new("equality");
+
     /// The constraint `a == b`.
     pub fn new(a: View, b: View) -> Equal {
         Equal {
@@ -103,7 +110,7 @@ impl Propagator for Equal {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::Equality);
+        ctx.set_label(Equal::EQUALITY);
         let (a, b) = (self.a, self.b);
         self.restrict(ctx, a, b)?;
         self.restrict(ctx, b, a)

@@ -2,7 +2,7 @@
 
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// How many views must take one value: a constant, or a view of a count variable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +41,11 @@ pub struct GlobalCardinality {
 }
 
 impl GlobalCardinality {
+    /// The label of its removals ([`Context::set_label`]): counts between the views that
+    /// must and can take a value: a value whose count is reached leaves the others, one
+    /// that needs every place takes them.
+    pub const COUNTS: InferenceLabel = InferenceLabel::new("cardinality");
+
     /// The constraint over `xs`; `values` and `counts` have the same length and
     /// `values` no repeats (the model method checks both).
     pub(crate) fn new(xs: Vec<View>, values: Vec<i32>, counts: Vec<Count>) -> GlobalCardinality {
@@ -136,7 +141,7 @@ impl Propagator for GlobalCardinality {
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.tally(ctx);
-        ctx.set_rule(Rule::Cardinality);
+        ctx.set_label(GlobalCardinality::COUNTS);
         for k in 0..self.values.len() {
             let (must, can) = (self.must[k], self.can[k]);
             if let Count::View(view) = self.counts[k] {

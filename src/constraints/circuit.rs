@@ -11,7 +11,7 @@
 
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// No node.
 const NONE: u32 = u32::MAX;
@@ -59,6 +59,14 @@ pub struct Circuit {
 }
 
 impl Circuit {
+    /// Label ([`Context::set_label`]): successors within the nodes, and no self-loop in a
+    /// circuit of two nodes or more.
+    pub const SUCCESSORS: InferenceLabel = InferenceLabel::new("circuit");
+    /// Label ([`Context::set_label`]): a chain of fixed successors may not close into a
+    /// cycle shorter than the tour, and a closed cycle of a subcircuit puts the other nodes
+    /// out.
+    pub const NO_SUBTOUR: InferenceLabel = InferenceLabel::new("no subtour");
+
     /// `succ` forms one cycle through all nodes (`sub == false`) or through the nodes
     /// that are not their own successors (`sub == true`); values count from `offset`.
     pub(crate) fn new(succ: Vec<View>, offset: i32, sub: bool) -> Circuit {
@@ -91,7 +99,7 @@ impl Circuit {
     /// Successors within the nodes; no self-loops for a circuit of two nodes or more.
     fn restrict_range(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let n = self.succ.len();
-        ctx.set_rule(Rule::Circuit);
+        ctx.set_label(Circuit::SUCCESSORS);
         for (i, &view) in self.succ.iter().enumerate() {
             ctx.set_min(view, self.offset)?;
             ctx.set_max(view, self.value_of(n - 1))?;
@@ -135,7 +143,7 @@ impl Circuit {
         } else {
             n
         };
-        ctx.set_rule(Rule::NoSubtour);
+        ctx.set_label(Circuit::NO_SUBTOUR);
         for s in 0..n {
             if self.pred[s] != NONE || self.mark[s] != 0 {
                 continue;
@@ -200,7 +208,7 @@ impl Circuit {
                 }
                 continue;
             }
-            ctx.set_rule(Rule::NoSubtour);
+            ctx.set_label(Circuit::NO_SUBTOUR);
             for k in 0..n {
                 if self.mark[k] != 2 {
                     ctx.fix(self.succ[k], self.value_of(k))?;

@@ -2,7 +2,9 @@
 
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Shifted, Wake};
+use crate::propagator::{
+    Conflict, Context, InferenceLabel, PostContext, Propagator, Shifted, Wake,
+};
 
 /// `a - b ∈ offsets`. Built by [`Model::difference_in`](crate::Model::difference_in) and
 /// [`Model::distance`](crate::Model::distance).
@@ -25,6 +27,10 @@ pub struct DifferenceIn {
 }
 
 impl DifferenceIn {
+    /// The label of its removals ([`Context::set_label`]): values without support on the
+    /// other side.
+    pub const SUPPORT: InferenceLabel = InferenceLabel::new("difference support");
+
     pub(crate) fn new(a: View, b: View, mut offsets: Vec<i32>) -> DifferenceIn {
         offsets.sort_unstable();
         offsets.dedup();
@@ -51,7 +57,7 @@ impl Propagator for DifferenceIn {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::DifferenceSupport);
+        ctx.set_label(DifferenceIn::SUPPORT);
         let (a, b) = (self.a, self.b);
         // a = b + c: a's value v needs v - c in b; b's value w needs w + c in a.
         let from_b = Shifted {

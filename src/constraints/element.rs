@@ -2,7 +2,9 @@
 
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Sorted, Wake, Within};
+use crate::propagator::{
+    Conflict, Context, InferenceLabel, PostContext, Propagator, Sorted, Wake, Within,
+};
 
 /// `value == array[index]`, `index` counted from 0. Built by
 /// [`Model::element`](crate::Model::element).
@@ -23,6 +25,10 @@ pub struct Element {
 }
 
 impl Element {
+    /// The label of its removals ([`Context::set_label`]): the index and the value keep the
+    /// supported entries.
+    pub const SUPPORT: InferenceLabel = InferenceLabel::new("element");
+
     pub(crate) fn new(array: Vec<i32>, index: View, value: View) -> Element {
         Element {
             array,
@@ -55,7 +61,7 @@ impl Propagator for Element {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::Element);
+        ctx.set_label(Element::SUPPORT);
         // At the last call's end every index held a value left and every value was
         // held by an index left: only a changed value can unsupport an index, and
         // only a changed index a value (local 0 is the index, 1 the value). The

@@ -1,9 +1,10 @@
 //! `value == array[index]` over an array of variables, with a 0-based index variable.
 
 use super::arithmetic::{Scratch, support};
+use crate::constraints::Element;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// The most values (index values times values of `value`) for which [`ElementVar`]
 /// reasons on domains rather than bounds.
@@ -14,12 +15,12 @@ const DOMAIN_LIMIT: u64 = 4096;
 ///
 /// # Propagation
 ///
-/// Bounds reasoning (rule [`Rule::ElementBounds`]): `index` keeps `0..array.len()`
+/// Bounds reasoning (label [`ElementVar::BOUNDS`]): `index` keeps `0..array.len()`
 /// and loses each `j` whose entry's bounds miss the bounds of `value`; `value` keeps
 /// the hull of the bounds of the entries left. Once `index` is fixed to `j`, `value`
 /// and `array[j]` are bounds consistent with each other.
 ///
-/// Domain reasoning (rule [`Rule::Element`]) when the domains are small (the index's
+/// Domain reasoning (label [`Element::SUPPORT`]) when the domains are small (the index's
 /// values times the value's at most 4096): `index` loses each `j` whose entry shares
 /// no value with `value`, and `value` keeps only values some entry left still has. A
 /// fixed index then makes `value` and its entry keep exactly their common values
@@ -37,6 +38,11 @@ pub struct ElementVar {
 }
 
 impl ElementVar {
+    /// The label of its removals ([`Context::set_label`]): the index and the value keep
+    /// what the entries' bounds allow. Over small domains it prunes as
+    /// [`Element::SUPPORT`] does.
+    pub const BOUNDS: InferenceLabel = InferenceLabel::new("element bounds");
+
     pub(crate) fn new(array: Vec<View>, index: View, value: View) -> ElementVar {
         ElementVar {
             array,
@@ -89,10 +95,10 @@ impl Propagator for ElementVar {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let (index, value) = (self.index, self.value);
         let small = self.is_small(ctx);
-        ctx.set_rule(if small {
-            Rule::Element
+        ctx.set_label(if small {
+            Element::SUPPORT
         } else {
-            Rule::ElementBounds
+            ElementVar::BOUNDS
         });
         // Indices out of range or whose entry cannot meet the value; the range first,
         // so that a wide index domain is read only where the array is.
@@ -113,19 +119,19 @@ impl Propagator for ElementVar {
         }
         if let Some(j) = ctx.value(index) {
             let entry = self.entry(j).ok_or(Conflict)?;
-            ctx.set_rule(Rule::ElementBounds);
+            ctx.set_label(ElementVar::BOUNDS);
             ctx.set_min(value, ctx.min(entry))?;
             ctx.set_max(value, ctx.max(entry))?;
             ctx.set_min(entry, ctx.min(value))?;
             ctx.set_max(entry, ctx.max(value))?;
             if self.is_small(ctx) {
-                ctx.set_rule(Rule::Element);
+                ctx.set_label(Element::SUPPORT);
                 support(ctx, entry, value, Some, &mut self.scratch)?;
             }
             return Ok(());
         }
         // The value within the entries left.
-        ctx.set_rule(Rule::ElementBounds);
+        ctx.set_label(ElementVar::BOUNDS);
         let (mut lo, mut hi) = (i32::MAX, i32::MIN);
         for i in ctx.values(index) {
             let entry = self.entry(i).ok_or(Conflict)?;
@@ -135,7 +141,7 @@ impl Propagator for ElementVar {
         ctx.set_min(value, lo)?;
         ctx.set_max(value, hi)?;
         if self.is_small(ctx) {
-            ctx.set_rule(Rule::Element);
+            ctx.set_label(Element::SUPPORT);
             self.scratch.removed.clear();
             for v in ctx.values(value) {
                 let held = ctx

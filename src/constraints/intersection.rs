@@ -3,11 +3,12 @@
 //!
 //! See [`Intersection`].
 
+use crate::constraints::AllDifferent;
 use crate::constraints::value_index::ValueIndex;
 use crate::constraints::word_window::window_shifts;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// Two overlapping all-different groups pruning each other.
 ///
@@ -54,6 +55,11 @@ const OUTSIDE: u8 = 2;
 const FIXED: u8 = 4;
 
 impl Intersection {
+    /// The label of its removals ([`Context::set_label`]): a value confined to the
+    /// shared part leaves the other group's views outside it. A value fixed in the
+    /// shared part leaves them as [`AllDifferent::VALUE_ELIMINATION`].
+    pub const CONFINED: InferenceLabel = InferenceLabel::new("confined to the shared part");
+
     /// The constraint over the groups `a` and `b`. Views that appear in both are the
     /// shared part. Repeats inside one group make it unsatisfiable, as for
     /// all-different.
@@ -127,14 +133,14 @@ impl Intersection {
                     let var = view.var.raw();
                     // A value fixed in the shared part leaves by plain value
                     // elimination; only the others are locked candidates.
-                    for (rule, values) in [
-                        (Rule::ValueElimination, locked & fixed_shared),
-                        (Rule::LockedCandidates, locked & !fixed_shared),
+                    for (label, values) in [
+                        (AllDifferent::VALUE_ELIMINATION, locked & fixed_shared),
+                        (Intersection::CONFINED, locked & !fixed_shared),
                     ] {
                         let (word, _) = ctx.small_word(var).ok_or(Conflict)?;
                         let keep = word & !(values >> shift);
                         if keep != word {
-                            ctx.set_rule(rule);
+                            ctx.set_label(label);
                             ctx.retain_small(var, keep)?;
                             progress = true;
                         }
@@ -225,7 +231,7 @@ impl Propagator for Intersection {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::LockedCandidates);
+        ctx.set_label(Intersection::CONFINED);
         if let Some(shifts) = self.window.take() {
             let result = self.propagate_bits(ctx, &shifts);
             self.window = Some(shifts);
@@ -237,10 +243,10 @@ impl Propagator for Intersection {
                 self.find_locked(ctx, g)?;
                 let other = 1 - g;
                 for &(value, fixed) in &self.locked {
-                    ctx.set_rule(if fixed {
-                        Rule::ValueElimination
+                    ctx.set_label(if fixed {
+                        AllDifferent::VALUE_ELIMINATION
                     } else {
-                        Rule::LockedCandidates
+                        Intersection::CONFINED
                     });
                     for (&view, &shared) in self.groups[other].iter().zip(&self.shared[other]) {
                         if !shared {
@@ -336,16 +342,19 @@ mod tests {
             let (mut solver, [.., y]) = pair([&a, &b, &c, &e]);
             solver.record_prunings(true);
             assert!(solver.root_domains().is_some());
-            let mut rules: Vec<(i32, &str)> = solver
+            let mut labels: Vec<(i32, &str)> = solver
                 .take_prunings()
                 .iter()
                 .filter(|p| p.var == y)
-                .map(|p| (p.value / scale, p.rule.name()))
+                .map(|p| (p.value / scale, p.label.name()))
                 .collect();
-            rules.sort();
+            labels.sort();
             assert_eq!(
-                rules,
-                vec![(1, "value elimination"), (2, "locked candidates")],
+                labels,
+                vec![
+                    (1, AllDifferent::VALUE_ELIMINATION.name()),
+                    (2, Intersection::CONFINED.name())
+                ],
                 "scale {scale}"
             );
         }

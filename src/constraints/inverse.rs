@@ -2,7 +2,7 @@
 
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// `inverse(f, g)`: `f[i] == j + g_offset` exactly when `g[j] == i + f_offset`, for
 /// every position `i` of `f` and `j` of `g` (counted from 0). The offsets are where
@@ -30,6 +30,10 @@ pub struct Inverse {
 }
 
 impl Inverse {
+    /// The label of its removals ([`Context::set_label`]): `f[i] == j` exactly when `g[j]
+    /// == i`.
+    pub const CHANNELING: InferenceLabel = InferenceLabel::new("inverse");
+
     /// The constraint; `f` and `g` have the same length (the model method checks).
     pub(crate) fn new(f: Vec<View>, f_offset: i32, g: Vec<View>, g_offset: i32) -> Inverse {
         Inverse {
@@ -94,7 +98,7 @@ impl Propagator for Inverse {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::Inverse);
+        ctx.set_label(Inverse::CHANNELING);
         let f = (self.f.as_slice(), self.f_offset);
         let g = (self.g.as_slice(), self.g_offset);
         // Each side's values within the other's positions first, so that a wide domain

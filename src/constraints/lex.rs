@@ -2,7 +2,7 @@
 
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// `xs <=lex ys` (or `<lex` when strict): at the first position where the arrays
 /// differ, `xs` holds the smaller value; equal arrays satisfy only the non-strict
@@ -27,6 +27,10 @@ pub struct Lex {
 }
 
 impl Lex {
+    /// The label of its removals ([`Context::set_label`]): the first position not fixed
+    /// equal is ordered.
+    pub const ORDER: InferenceLabel = InferenceLabel::new("lexicographic order");
+
     /// `xs <=lex ys`, or `<lex` when `strict`; the arrays have the same length (the
     /// model method checks).
     pub(crate) fn new(xs: Vec<View>, ys: Vec<View>, strict: bool) -> Lex {
@@ -68,7 +72,7 @@ impl Propagator for Lex {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::Lex);
+        ctx.set_label(Lex::ORDER);
         let n = self.xs.len();
         let mut alpha = 0;
         // The suffix scan, reused while alpha stays before the position it stopped at.

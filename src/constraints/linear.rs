@@ -2,10 +2,11 @@
 
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// How the left-hand side of a linear constraint compares with its right-hand side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Relation {
     /// `sum == c`.
     Equal,
@@ -431,6 +432,13 @@ pub struct Linear {
 }
 
 impl Linear {
+    /// Label ([`Context::set_label`]): each term's bounds, from what the other terms'
+    /// bounds leave the sum.
+    pub const BOUNDS: InferenceLabel = InferenceLabel::new("linear bounds");
+    /// Label ([`Context::set_label`]): a `!=` with one unfixed term left removes the value
+    /// that would make it equal.
+    pub const DISEQUALITY: InferenceLabel = InferenceLabel::new("linear disequality");
+
     /// The constraint; the caller has checked the `i64` range (see the type docs). The
     /// right-hand side is an `i64` so that a negation may move it one past `i32`.
     pub(crate) fn new(terms: &[(i32, View)], relation: Relation, rhs: i64) -> Linear {
@@ -520,10 +528,10 @@ impl Propagator for Linear {
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         if self.relation == Relation::NotEqual {
-            ctx.set_rule(Rule::LinearDisequality);
+            ctx.set_label(Linear::DISEQUALITY);
             return self.not_equal(ctx);
         }
-        ctx.set_rule(Rule::LinearBounds);
+        ctx.set_label(Linear::BOUNDS);
         let (sums, rhs) = (&mut self.sums, self.rhs);
         sums.sync(ctx);
         // Narrowing the greatest values changes no least one, so one pass of `<=` (or

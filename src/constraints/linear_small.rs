@@ -4,9 +4,10 @@
 //! general [`Linear`](super::Linear).
 
 use super::linear::{Relation, div_ceil, holds};
+use crate::constraints::Linear;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Wake};
 use crate::store::Store;
 
 /// `Σ coefᵢ · viewᵢ ⋈ rhs` over `N` (two to four) distinct variables with nonzero
@@ -272,7 +273,7 @@ impl<const N: usize> Propagator for SmallLinear<N> {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::LinearBounds);
+        ctx.set_label(Linear::BOUNDS);
         match self.relation {
             Relation::Equal => self.narrow::<false>(ctx),
             _ => self.narrow::<true>(ctx),

@@ -12,7 +12,7 @@
 
 use crate::error::ModelError;
 use crate::ids::{Literal, VarId};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// Watches a literal's variable for fixing, after checking that it is a 0/1 variable.
 ///
@@ -116,6 +116,11 @@ pub struct Clause {
 }
 
 impl Clause {
+    /// The label of its removals ([`Context::set_label`]): a clause with one literal left
+    /// that is not false makes it true; shared by [`Conjunction`] (each literal) and
+    /// [`ReifiedOr`] (a true disjunct makes the target true).
+    pub const UNIT: InferenceLabel = InferenceLabel::new("unit clause");
+
     /// The clause over `lits` (checked when posted: at least one, each over a 0/1
     /// variable).
     pub fn new(lits: Vec<Literal>) -> Clause {
@@ -152,7 +157,7 @@ impl Propagator for Clause {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::UnitClause);
+        ctx.set_label(Clause::UNIT);
         propagate_clause(ctx, &self.lits)
     }
 
@@ -197,7 +202,7 @@ impl Propagator for Conjunction {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::UnitClause);
+        ctx.set_label(Clause::UNIT);
         for &lit in &self.lits {
             set_literal(ctx, lit, true)?;
         }
@@ -223,6 +228,10 @@ pub struct Xor {
 }
 
 impl Xor {
+    /// The label of its removals ([`Context::set_label`]): a parity constraint with one
+    /// literal left fixes it.
+    pub const PARITY: InferenceLabel = InferenceLabel::new("parity");
+
     /// The parity constraint over `lits` (checked when posted: at least one, each over a
     /// 0/1 variable).
     pub fn new(lits: Vec<Literal>) -> Xor {
@@ -244,7 +253,7 @@ impl Propagator for Xor {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::Parity);
+        ctx.set_label(Xor::PARITY);
         let Some(last) = settle_watches(ctx, &self.lits, |ctx, lit| !ctx.is_fixed(lit.var)) else {
             return Ok(());
         };
@@ -317,7 +326,7 @@ impl Propagator for ReifiedOr {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::UnitClause);
+        ctx.set_label(Clause::UNIT);
         let (not_target, disjuncts) = (self.clause[0], &self.clause[1..]);
         match truth(ctx, not_target) {
             Some(true) => {

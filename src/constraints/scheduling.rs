@@ -8,7 +8,7 @@
 
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// Checks the tasks' parameters and watches their starts' bounds: as many durations
 /// (and demands) as starts, none negative, and every start plus its duration within
@@ -70,7 +70,7 @@ fn span(starts: &[View], durations: &[i32], t: u32, value: &dyn Fn(VarId) -> i32
 /// take no time and are free.
 ///
 /// Propagation, to its own fixpoint in each call:
-/// - pairwise precedences ([`Rule::Precedence`]): when task `i` cannot come after
+/// - pairwise precedences ([`Disjunctive::PRECEDENCE`]): when task `i` cannot come after
 ///   task `j` (`est_j + d_j > lst_i`), it comes before: `s_j >= est_i + d_i` and
 ///   `s_i <= lst_j - d_i`; neither order possible is a conflict. This subsumes
 ///   time-tabling on a unary resource: a task that overlaps another's compulsory
@@ -91,6 +91,10 @@ pub struct Disjunctive {
 }
 
 impl Disjunctive {
+    /// The label of its removals ([`Context::set_label`]): two tasks that can only go in
+    /// one order.
+    pub const PRECEDENCE: InferenceLabel = InferenceLabel::new("disjunctive precedence");
+
     /// Tasks starting at `starts` and lasting `durations` (fixed, one per start).
     /// Parameters are checked when posted ([`Propagator::post`]).
     pub fn new(starts: Vec<View>, durations: Vec<i32>) -> Disjunctive {
@@ -105,7 +109,7 @@ impl Disjunctive {
 
     /// One sweep over all pairs: `Ok(true)` if a bound moved.
     fn precedences(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
-        ctx.set_rule(Rule::Precedence);
+        ctx.set_label(Disjunctive::PRECEDENCE);
         let mut changed = false;
         for (k, &i) in self.active.iter().enumerate() {
             let (si, di) = (self.starts[i as usize], self.durations[i as usize]);
@@ -201,7 +205,7 @@ impl Propagator for Disjunctive {
 /// tasks running then add up to at most `capacity`. Tasks of duration or demand 0
 /// are free.
 ///
-/// Propagation ([`Rule::TimeTabling`]), to its own fixpoint in each call: the
+/// Propagation ([`Cumulative::TIME_TABLING`]), to its own fixpoint in each call: the
 /// profile of the compulsory parts (conflict where it exceeds the capacity), then
 /// each task's earliest start pushed past every stretch of the profile where it
 /// would not fit beside the others, and its latest start pulled before them. A task
@@ -224,6 +228,10 @@ pub struct Cumulative {
 }
 
 impl Cumulative {
+    /// The label of its removals ([`Context::set_label`]): start times moved off the
+    /// compulsory parts of other tasks.
+    pub const TIME_TABLING: InferenceLabel = InferenceLabel::new("time-tabling");
+
     /// Tasks starting at `starts`, lasting `durations` and using `demands` of a
     /// resource of `capacity` (all fixed, one duration and demand per start).
     /// Parameters are checked when posted ([`Propagator::post`]).
@@ -284,7 +292,7 @@ impl Cumulative {
     /// Moves each task's start off the stretches where it does not fit: `Ok(true)`
     /// if a bound moved.
     fn sweep(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
-        ctx.set_rule(Rule::TimeTabling);
+        ctx.set_label(Cumulative::TIME_TABLING);
         let capacity = i64::from(self.capacity);
         let mut changed = false;
         for &t in &self.active {
@@ -388,8 +396,9 @@ impl Propagator for Cumulative {
 
 #[cfg(test)]
 mod tests {
+    use super::{Cumulative, Disjunctive};
     use crate::propagator::Pruning;
-    use crate::{Model, ModelError, Rule, Solver};
+    use crate::{Model, ModelError, Solver};
 
     /// Root domains of starts over `domains` under a disjunctive (`demands` is
     /// `None`) or a cumulative of `capacity`.
@@ -483,7 +492,7 @@ mod tests {
     }
 
     #[test]
-    fn prunings_name_their_rules() {
+    fn prunings_carry_their_labels() {
         let mut model = Model::new();
         let a = model.var_from_values([0, 1, 2]).unwrap();
         let b = model.var_from_values([0, 1, 2, 3, 4]).unwrap();
@@ -494,13 +503,13 @@ mod tests {
         let mut solver = Solver::new(model);
         solver.record_prunings(true);
         assert!(solver.root_domains().is_some());
-        for Pruning { var, rule, .. } in solver.take_prunings() {
+        for Pruning { var, label, .. } in solver.take_prunings() {
             let expected = if var == a || var == b {
-                Rule::Precedence
+                Disjunctive::PRECEDENCE
             } else {
-                Rule::TimeTabling
+                Cumulative::TIME_TABLING
             };
-            assert_eq!(rule, expected, "{var:?}");
+            assert_eq!(label, expected, "{var:?}");
         }
     }
 

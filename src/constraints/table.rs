@@ -2,7 +2,7 @@
 
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Sorted, Wake};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Sorted, Wake};
 
 /// The views equal, position by position, one of the allowed tuples. Built by
 /// [`Model::table`](crate::Model::table).
@@ -25,6 +25,10 @@ pub struct Table {
 }
 
 impl Table {
+    /// The label of its removals ([`Context::set_label`]): values that no tuple left
+    /// supports.
+    pub const SUPPORT: InferenceLabel = InferenceLabel::new("table support");
+
     pub(crate) fn new(views: Vec<View>, tuples: Vec<i32>) -> Table {
         let arity = views.len();
         let mut vars: Vec<VarId> = views.iter().map(|v| v.var).collect();
@@ -54,7 +58,7 @@ impl Propagator for Table {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::TableSupport);
+        ctx.set_label(Table::SUPPORT);
         let mut supported = std::mem::take(&mut self.supported);
         for s in &mut supported {
             s.clear();

@@ -98,7 +98,7 @@ mod enabled {
     use std::cell::Cell;
 
     use super::super::set::{Posted, Propagators};
-    use super::super::{Conflict, Context, Propagator, Queue, Rule};
+    use super::super::{Conflict, Context, InferenceLabel, Propagator, Queue};
     use super::{domains, list};
 
     /// The most characters of a propagator's `Debug` form a message shows.
@@ -293,7 +293,7 @@ mod enabled {
                     modified: &modified,
                     state: *state,
                     pruned: &mut None,
-                    rule: Rule::Unnamed,
+                    label: InferenceLabel::UNNAMED,
                     vars,
                 };
                 let result = propagator.propagate(&mut ctx);

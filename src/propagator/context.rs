@@ -4,7 +4,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::{Conflict, Queue, Rule};
+use super::{Conflict, InferenceLabel, Queue};
 use crate::ids::{ConstraintId, VarId, View};
 use crate::store::{Event, Store, mask_values, small_event};
 use crate::variables::Variables;
@@ -19,7 +19,7 @@ pub struct Context<'a> {
     /// Where the propagator's state words sit in the store.
     pub(super) state: (usize, usize),
     pub(super) pruned: &'a mut Option<Vec<Pruning>>,
-    pub(super) rule: Rule,
+    pub(super) label: InferenceLabel,
     /// The model's variables, to name them in prunings.
     pub(super) vars: &'a Variables,
 }
@@ -70,8 +70,8 @@ impl OwnedWords<'_> {
 pub struct Pruning {
     /// The constraint that removed it.
     pub constraint: ConstraintId,
-    /// The rule that removed it, as the propagator named it.
-    pub rule: Rule,
+    /// The reasoning that removed it, as the propagator labelled it.
+    pub label: InferenceLabel,
     /// The variable.
     pub var: VarId,
     /// The value removed.
@@ -133,9 +133,11 @@ impl Context<'_> {
         self.queue.entail(self.current, self.store);
     }
 
-    /// Names the rule that the next removals apply, for traces and explanations.
-    pub fn set_rule(&mut self, rule: Rule) {
-        self.rule = rule;
+    /// Labels the reasoning that the next removals apply, for traces and
+    /// explanations: one of the propagator's own [`InferenceLabel`]s. A call starts
+    /// with [`InferenceLabel::UNNAMED`].
+    pub fn set_label(&mut self, label: InferenceLabel) {
+        self.label = label;
     }
 
     /// The number of values left.
@@ -304,7 +306,7 @@ impl Context<'_> {
         self.store.set_word(self.state.0 + index, word);
     }
 
-    /// Whether removals are being recorded with their rules (see
+    /// Whether removals are being recorded with their labels (see
     /// [`Solver::record_prunings`](crate::Solver::record_prunings)).
     pub(crate) fn is_recording(&self) -> bool {
         self.pruned.is_some()
@@ -374,7 +376,7 @@ impl Context<'_> {
         if let Some(log) = self.pruned.as_mut() {
             log.push(Pruning {
                 constraint: ConstraintId(self.current),
-                rule: self.rule,
+                label: self.label,
                 var: self.vars.var_at(var),
                 value,
             });
@@ -392,7 +394,7 @@ impl Context<'_> {
                 if Some(value) != except {
                     log.push(Pruning {
                         constraint: ConstraintId(self.current),
-                        rule: self.rule,
+                        label: self.label,
                         var: self.vars.var_at(var),
                         value,
                     });

@@ -17,7 +17,8 @@
 //!    *local index*, by which [`Context::modified`] reports it.
 //! 3. Prune in [`Propagator::propagate`]: read domains and remove values through the
 //!    [`Context`]; each removal that empties a domain returns `Err(Conflict)`, which
-//!    `?` passes on.
+//!    `?` passes on. Optionally, name the reasoning for traces with
+//!    [`Context::set_label`] and an [`InferenceLabel`] the propagator declares.
 //! 4. Say when a full assignment satisfies it ([`Propagator::is_satisfied`]): solvers
 //!    that check their solutions ([`Solver::check_solutions`](crate::Solver::check_solutions))
 //!    check every one against it, and the `debug-checks` feature checks each call of
@@ -64,26 +65,26 @@
 //! ```
 //!
 //! The module's parts: the trait and its vocabulary here, [`PostContext`] for
-//! posting (`post.rs`), [`Context`] for pruning (`context.rs`), the [`Rule`]s
-//! prunings are recorded under (`rule.rs`), the narrowing of a view to the values a
+//! posting (`post.rs`), [`Context`] for pruning (`context.rs`), the
+//! [`InferenceLabel`]s prunings are recorded under (`label.rs`), the narrowing of a view to the values a
 //! propagator supports (`support.rs`), the watch lists and queue (`queue.rs`), the
 //! posted propagators with the fixpoint loop that runs them (`set.rs`), and the
 //! `debug-checks` feature's checks of each call and each fixpoint (`checks.rs`).
 
 pub(crate) mod checks;
 mod context;
+mod label;
 mod post;
 mod queue;
-mod rule;
 mod set;
 mod support;
 
 use std::fmt;
 
 pub use context::{Context, Pruning};
+pub use label::InferenceLabel;
 pub use post::PostContext;
 pub(crate) use queue::{NO_PROPAGATOR, Queue};
-pub use rule::Rule;
 pub(crate) use set::{Propagators, Run};
 pub(crate) use support::{Shifted, Sorted, Within};
 
@@ -104,6 +105,7 @@ impl From<Wipeout> for Conflict {
 
 /// Which changes of one watched variable wake a propagator (see [`PostContext::watch`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Wake {
     /// Any removed value.
     Domain,
@@ -125,6 +127,7 @@ impl Wake {
 
 /// When a woken propagator runs: all cheap ones first, then the expensive ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Priority {
     /// Linear time or less in the number of variables.
     Cheap,

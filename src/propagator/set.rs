@@ -4,7 +4,7 @@
 #[cfg(feature = "debug-checks")]
 use super::checks::{self, Before, Ran};
 use super::post::Registration;
-use super::{Context, PostContext, Propagator, Pruning, Queue, Rule};
+use super::{Context, InferenceLabel, PostContext, Propagator, Pruning, Queue};
 use crate::error::ModelError;
 use crate::ids::{ConstraintId, VarId};
 use crate::store::{Event, Store};
@@ -103,7 +103,7 @@ impl Propagators {
                 modified,
                 state: posted.state,
                 pruned,
-                rule: Rule::Unnamed,
+                label: InferenceLabel::UNNAMED,
                 vars,
             };
             let result = posted.propagator.propagate(&mut ctx);

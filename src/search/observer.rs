@@ -14,6 +14,7 @@ use crate::propagator::Pruning;
 /// [`ValueOrder::ReverseSplit`]: crate::ValueOrder::ReverseSplit
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Branch {
     /// `var = value`, the first alternative.
     #[cfg_attr(feature = "serde", serde(rename = "="))]

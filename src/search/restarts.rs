@@ -19,6 +19,7 @@
 /// assert_eq!(cutoffs(Restarts::linear(10)), [10, 20, 30, 40, 50, 60, 70, 80]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Restarts {
     /// The `i`th cutoff is `scale` times the `i`th term of the Luby sequence
     /// 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...

@@ -10,6 +10,7 @@ use crate::{Limits, SearchConfig, Solver, Step, ValueOrder, VarId, VariableOrder
 
 /// Which cells are removed together, so that the puzzle's clues keep a symmetry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Symmetry {
     /// Cells are removed one at a time.
     #[default]
@@ -60,6 +61,7 @@ impl Symmetry {
 
 /// How clues are taken away from the complete grid.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Removal {
     /// Remove clues (in symmetric orbits) in random order, keeping each removal only
     /// if the puzzle still has exactly one solution.

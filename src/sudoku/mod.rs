@@ -159,7 +159,7 @@
 //! row 1)`, `r5c5 = 3 (guess among 3, 7)`. It solves by the techniques [`rate`] uses, in
 //! the same order, so [`Explanation::difficulty`], its hardest technique, is the grade.
 //! [`explain_with`] and [`ExplainOptions::verbose`] give instead what the engine did,
-//! named by the rule each propagator applied and the unit its constraint stands for
+//! named by the technique of each propagator's label and the unit its constraint stands for
 //! ([`SudokuModel::constraints`]): `r7c4 <> 8; r8c4 <> 8 (locked candidates: column 5,
 //! box 8)`, `guess r8c7 = 3`, `r8c7 <> 3 (backtrack)`, ... [`format_candidates`] prints a
 //! grid of candidates.

@@ -104,6 +104,7 @@ impl Propagation {
 
 /// What a constraint of a [`SudokuModel`] stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SudokuConstraint {
     /// The all-different constraint of a row, column or box.
     Unit(Unit),

@@ -16,6 +16,7 @@ use crate::{CountStatus, Limits, StopReason};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum Difficulty {
     /// Naked singles alone solve it: a digit placed leaves its row, column and box, and
     /// a cell with one candidate left takes it

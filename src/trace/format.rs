@@ -13,6 +13,7 @@ pub const FORMAT_VERSION: u32 = 1;
 /// One line of a trace.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Record {
     /// The first line: what was solved.
     Header(Header),
@@ -101,15 +102,16 @@ pub struct NodeRecord {
     pub time_us: Option<u64>,
 }
 
-/// Values removed by one constraint's rule from one variable during a node's
-/// propagation.
+/// Values removed by one constraint under one inference label from one variable
+/// during a node's propagation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PruneRecord {
     /// The node whose propagation removed them.
     pub node: u64,
     /// The constraint that removed them (its index in the header).
     pub constraint: u32,
-    /// The rule, as the constraint named it (`value elimination`, `hidden single`, ...).
+    /// The rule: the [`InferenceLabel`](crate::InferenceLabel)'s name, as the
+    /// constraint labelled the removal (`value elimination`, `linear bounds`, ...).
     pub rule: String,
     /// The variable (its index in the header).
     pub var: u32,

@@ -124,6 +124,7 @@ pub struct Node {
 
 /// Why a trace does not cover its whole search.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Incomplete {
     /// The recorder's event cap cut it; the final statistics describe the whole
     /// search, the events only its beginning.

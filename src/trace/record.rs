@@ -217,14 +217,14 @@ impl<W: Write> SearchObserver for TraceRecorder<W> {
                     if last.node == node
                         && last.constraint == pruning.constraint.0
                         && last.var == pruning.var.raw()
-                        && last.rule == pruning.rule.name() =>
+                        && last.rule == pruning.label.name() =>
                 {
                     last.values.push(pruning.value);
                 }
                 _ => self.pending_prunes.push(PruneRecord {
                     node,
                     constraint: pruning.constraint.0,
-                    rule: pruning.rule.name().to_owned(),
+                    rule: pruning.label.name().to_owned(),
                     var: pruning.var.raw(),
                     values: vec![pruning.value],
                 }),

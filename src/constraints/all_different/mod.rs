@@ -8,7 +8,9 @@ use crate::constraints::value_index::ValueIndex;
 use crate::constraints::word_window::window_shifts;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Priority, Propagator, Rule, Wake};
+use crate::propagator::{
+    Conflict, Context, InferenceLabel, PostContext, Priority, Propagator, Wake,
+};
 
 /// How hard an all-different constraint prunes. Each strength does all the previous
 /// one does, except that [`Strength::Bounds`] does no hidden singles:
@@ -27,6 +29,7 @@ use crate::propagator::{Conflict, Context, PostContext, Priority, Propagator, Ru
 /// values lie within 128 or 256 of one another (Golomb rulers' distances), instead of
 /// building a graph per call.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Strength {
     /// Value elimination: a fixed view's value is removed from the others.
     /// The strength of Gecode's default all-different.
@@ -91,6 +94,23 @@ pub struct AllDifferent {
     cells: Vec<(u32, i32)>,
     /// Whether two views share a variable (then a Hall pass may enable another).
     shared: bool,
+}
+
+/// The labels of its removals ([`Context::set_label`]), shared by the constraints that
+/// reason the same way ([`NotEqual`](crate::constraints::NotEqual),
+/// [`Intersection`](crate::constraints::Intersection),
+/// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem)).
+impl AllDifferent {
+    /// A fixed view's value leaves the other views.
+    pub const VALUE_ELIMINATION: InferenceLabel = InferenceLabel::new("value elimination");
+    /// In views that must use every value of their union, a value with one place left
+    /// goes there.
+    pub const ONLY_PLACE: InferenceLabel = InferenceLabel::new("only place for a value");
+    /// Values outside every maximum matching of views to values (Régin).
+    pub const MATCHING: InferenceLabel = InferenceLabel::new("all-different matching");
+    /// Bounds moved out of a Hall interval: an interval of values that as many other
+    /// views fill.
+    pub const HALL_INTERVAL: InferenceLabel = InferenceLabel::new("Hall interval");
 }
 
 impl AllDifferent {
@@ -194,7 +214,7 @@ impl AllDifferent {
         // by a hidden single loses what was eliminated before it), then the hidden
         // singles in the order found, so that each digit has one place left when its
         // single is recorded.
-        ctx.set_rule(Rule::ValueElimination);
+        ctx.set_label(AllDifferent::VALUE_ELIMINATION);
         for i in 0..n {
             let before = before_hidden[i];
             let keep = if before != 0 { before } else { masks[i] };
@@ -203,7 +223,7 @@ impl AllDifferent {
             }
         }
         if hidden > 0 {
-            ctx.set_rule(Rule::HiddenSingle);
+            ctx.set_label(AllDifferent::ONLY_PLACE);
             for &i in &hidden_order[..hidden] {
                 let i = usize::from(i);
                 ctx.retain_small(self.views[i].var.raw(), masks[i] >> shifts[i])?;
@@ -242,7 +262,7 @@ impl AllDifferent {
         }
         self.bit_matching
             .filter::<1, 64>(masks.as_chunks_mut::<1>().0)?;
-        ctx.set_rule(Rule::Matching);
+        ctx.set_label(AllDifferent::MATCHING);
         for i in 0..n {
             ctx.retain_small(self.views[i].var.raw(), masks[i] >> shifts[i])?;
         }
@@ -279,7 +299,7 @@ impl AllDifferent {
         }
         before.copy_from_slice(masks.as_flattened());
         self.bit_matching.filter::<W, V>(masks)?;
-        ctx.set_rule(Rule::Matching);
+        ctx.set_label(AllDifferent::MATCHING);
         for (i, (mask, old)) in masks.iter().zip(before.as_chunks::<W>().0).enumerate() {
             for w in 0..W {
                 let mut gone = old[w] & !mask[w];
@@ -373,7 +393,7 @@ impl AllDifferent {
         if self.work.is_empty() {
             return Ok(false);
         }
-        ctx.set_rule(Rule::ValueElimination);
+        ctx.set_label(AllDifferent::VALUE_ELIMINATION);
         self.bounds.clear();
         self.bounds
             .extend(self.views.iter().map(|&view| ctx.bounds(view)));
@@ -456,7 +476,7 @@ impl AllDifferent {
         if used > self.views.len() {
             return Ok(false);
         }
-        ctx.set_rule(Rule::HiddenSingle);
+        ctx.set_label(AllDifferent::ONLY_PLACE);
         let mut progress = false;
         for i in 0..self.views.len() {
             let view = self.views[i];
@@ -511,7 +531,7 @@ impl AllDifferent {
                 },
             )
             .map_err(|()| Conflict)?;
-        ctx.set_rule(Rule::Matching);
+        ctx.set_label(AllDifferent::MATCHING);
         for &(x, v) in removals.iter() {
             ctx.remove(self.views[x], self.values.value(v as usize))?;
         }

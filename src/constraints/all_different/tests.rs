@@ -1,3 +1,4 @@
+use crate::constraints::AllDifferent;
 use crate::propagator::Pruning;
 use crate::{Model, Solver, Strength, VarId};
 
@@ -186,7 +187,12 @@ fn views_with_offsets_compare_shifted_values() {
     );
 }
 
-/// The rule of each value removed at the root, as `(variable, value, rule)`, sorted.
+/// The names of [`AllDifferent::VALUE_ELIMINATION`] and [`AllDifferent::ONLY_PLACE`].
+const ELIMINATION: &str = AllDifferent::VALUE_ELIMINATION.name();
+const ONLY_PLACE: &str = AllDifferent::ONLY_PLACE.name();
+
+/// The label of each value removed at the root, as `(variable, value, label name)`,
+/// sorted.
 fn root_prunings(domains: &[&[i32]], strength: Strength) -> Vec<(u32, i32, &'static str)> {
     let mut model = Model::new();
     let vars: Vec<_> = domains
@@ -202,13 +208,13 @@ fn root_prunings(domains: &[&[i32]], strength: Strength) -> Vec<(u32, i32, &'sta
         .into_iter()
         .map(
             |Pruning {
-                 var, value, rule, ..
-             }| (var.index() as u32, value, rule.name()),
+                 var, value, label, ..
+             }| (var.index() as u32, value, label.name()),
         )
         .collect();
     // Every value elimination is recorded before the hidden singles.
-    let first_single = found.iter().position(|&(.., r)| r == "hidden single");
-    let last_elimination = found.iter().rposition(|&(.., r)| r == "value elimination");
+    let first_single = found.iter().position(|&(.., l)| l == ONLY_PLACE);
+    let last_elimination = found.iter().rposition(|&(.., l)| l == ELIMINATION);
     if let (Some(single), Some(elimination)) = (first_single, last_elimination) {
         assert!(elimination < single, "{found:?}");
     }
@@ -221,19 +227,18 @@ fn bitmask_path_tells_hidden_singles_from_eliminations() {
     // x0 = 1 removes 1 from x1 (a naked single, 2) and 1, 2 from x4; then 5 has one
     // place left, x4, which is a hidden single that removes 3 and 4 there.
     let domains: [&[i32]; 5] = [&[1], &[1, 2], &[3, 4], &[3, 4], &[1, 2, 3, 4, 5]];
-    let elimination = "value elimination";
     let expected = vec![
-        (1, 1, elimination),
-        (4, 1, elimination),
-        (4, 2, elimination),
-        (4, 3, "hidden single"),
-        (4, 4, "hidden single"),
+        (1, 1, ELIMINATION),
+        (4, 1, ELIMINATION),
+        (4, 2, ELIMINATION),
+        (4, 3, ONLY_PLACE),
+        (4, 4, ONLY_PLACE),
     ];
     assert_eq!(root_prunings(&domains, Strength::HiddenSingles), expected);
     // Value strength finds no hidden single.
     let value = root_prunings(&domains, Strength::Value);
     assert!(
-        value.iter().all(|&(.., rule)| rule == elimination),
+        value.iter().all(|&(.., label)| label == ELIMINATION),
         "{value:?}"
     );
     // The general path (values beyond one 64-value window) names them the same.
@@ -244,7 +249,7 @@ fn bitmask_path_tells_hidden_singles_from_eliminations() {
     let wide: Vec<&[i32]> = wide.iter().map(Vec::as_slice).collect();
     let expected_wide: Vec<_> = expected
         .iter()
-        .map(|&(var, value, rule)| (var, value * 100, rule))
+        .map(|&(var, value, label)| (var, value * 100, label))
         .collect();
     assert_eq!(root_prunings(&wide, Strength::HiddenSingles), expected_wide);
 }

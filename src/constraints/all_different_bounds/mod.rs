@@ -20,10 +20,11 @@ mod scan;
 #[cfg(test)]
 mod tests;
 
+use crate::constraints::AllDifferent;
 use crate::ids::View;
 #[cfg(feature = "debug-checks")]
 use crate::propagator::checks;
-use crate::propagator::{Conflict, Context, Rule};
+use crate::propagator::{Conflict, Context};
 
 /// One view's bounds during a pass.
 #[derive(Clone, Copy, Debug, Default)]
@@ -220,7 +221,7 @@ impl HallIntervals {
             self.sort();
             self.pass::<true>()?;
         }
-        ctx.set_rule(Rule::HallInterval);
+        ctx.set_label(AllDifferent::HALL_INTERVAL);
         let mut again = false;
         for (i, (span, &view)) in self.spans.iter().zip(views).enumerate() {
             let mut changed = false;

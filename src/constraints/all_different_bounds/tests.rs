@@ -1,5 +1,6 @@
+use crate::constraints::AllDifferent;
 use crate::propagator::Pruning;
-use crate::{Model, Rule, Solver, Strength, View};
+use crate::{InferenceLabel, Model, Solver, Strength, View};
 
 /// Root domains after one bounds all-different over `domains`, each shifted by
 /// its offset.
@@ -146,22 +147,22 @@ fn prunings_name_hall_intervals_and_eliminations() {
         solver.root_domains(),
         Some(vec![vec![1, 2], vec![1, 2], vec![3], vec![4]])
     );
-    let mut found: Vec<(usize, i32, Rule)> = solver
+    let mut found: Vec<(usize, i32, InferenceLabel)> = solver
         .take_prunings()
         .into_iter()
         .map(
             |Pruning {
-                 var, value, rule, ..
-             }| (var.index(), value, rule),
+                 var, value, label, ..
+             }| (var.index(), value, label),
         )
         .collect();
     found.sort_by_key(|&(var, value, _)| (var, value));
     assert_eq!(
         found,
         vec![
-            (2, 1, Rule::HallInterval),
-            (2, 2, Rule::HallInterval),
-            (2, 4, Rule::ValueElimination),
+            (2, 1, AllDifferent::HALL_INTERVAL),
+            (2, 2, AllDifferent::HALL_INTERVAL),
+            (2, 4, AllDifferent::VALUE_ELIMINATION),
         ]
     );
 }

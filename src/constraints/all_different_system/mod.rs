@@ -38,6 +38,11 @@ pub const MAX_SYSTEM_VARIABLES: usize = 64 * 64;
 ///   group leaves the rest of that other group; in every call, or only in the first
 ///   call of each search, at the root ([`LockedCandidates`]).
 ///
+/// Its removals carry the labels of the constraints that reason the same way
+/// ([`Context::set_label`]): [`AllDifferent::VALUE_ELIMINATION`](crate::constraints::AllDifferent::VALUE_ELIMINATION),
+/// [`AllDifferent::ONLY_PLACE`](crate::constraints::AllDifferent::ONLY_PLACE) and
+/// [`Intersection::CONFINED`](crate::constraints::Intersection::CONFINED).
+///
 /// Every variable must have a small domain: all values of all variables must fit in
 /// one window of 64 values, and a system has at most [`MAX_SYSTEM_VARIABLES`]
 /// variables; posting it checks both.
@@ -87,6 +92,7 @@ pub struct AllDifferentSystem {
 /// search trees nearly as small as applying it everywhere, at little more than the
 /// cost of singles below the root (`docs/performance.md` has the node counts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum LockedCandidates {
     /// Never: singles only.
     #[default]

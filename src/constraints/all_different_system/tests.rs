@@ -1,7 +1,8 @@
-//! Unit tests of the system: fixpoints, conflicts, rule names, wide sets.
+//! Unit tests of the system: fixpoints, conflicts, labels, wide sets.
 
 use super::*;
-use crate::propagator::Rule;
+use crate::InferenceLabel;
+use crate::constraints::{AllDifferent, Intersection};
 use crate::{Model, Outcome, SearchConfig, Solver, ValueOrder, VariableOrder};
 
 /// A `side x side` Latin square: its variables (row-major) and groups.
@@ -109,7 +110,7 @@ fn hidden_single_is_fixed_and_named() {
     assert!(
         prunings
             .iter()
-            .all(|p| p.rule == Rule::HiddenSingle && p.var.index() == 0)
+            .all(|p| p.label == AllDifferent::ONLY_PLACE && p.var.index() == 0)
     );
     assert_eq!(prunings.len(), 2);
 }
@@ -190,18 +191,19 @@ fn locked_candidates_prune_the_other_group() {
             vec![1, 2, 3, 4]
         };
         assert_eq!(domains[3], expected);
-        let rules: Vec<&str> = solver
-            .take_prunings()
-            .iter()
-            .map(|p| p.rule.name())
-            .collect();
-        assert_eq!(rules.contains(&"locked candidates"), locked, "{rules:?}");
+        let labels: Vec<InferenceLabel> = solver.take_prunings().iter().map(|p| p.label).collect();
+        assert_eq!(
+            labels.contains(&Intersection::CONFINED),
+            locked,
+            "{labels:?}"
+        );
     }
 }
 
-/// The rules applied in a search of [`two_groups`] where c may be 1, so that the
-/// rule only applies once c is 3: assumed, that is at the root; decided, below it.
-fn locked_once_c_is_3(when: LockedCandidates, assume: bool) -> Vec<&'static str> {
+/// The labels of the removals in a search of [`two_groups`] where c may be 1, so that
+/// locked candidates only apply once c is 3: assumed, that is at the root; decided,
+/// below it.
+fn locked_once_c_is_3(when: LockedCandidates, assume: bool) -> Vec<InferenceLabel> {
     let (model, c) = two_groups(1, when);
     let mut solver = Solver::with_config(
         model,
@@ -214,19 +216,15 @@ fn locked_once_c_is_3(when: LockedCandidates, assume: bool) -> Vec<&'static str>
     }
     solver.record_prunings(true);
     let _ = solver.solutions().count();
-    let mut rules: Vec<&str> = solver
-        .take_prunings()
-        .iter()
-        .map(|p| p.rule.name())
-        .collect();
-    rules.dedup();
-    rules
+    let mut labels: Vec<InferenceLabel> = solver.take_prunings().iter().map(|p| p.label).collect();
+    labels.dedup();
+    labels
 }
 
 #[test]
 fn locked_candidates_at_the_root_apply_before_the_first_choice_only() {
     use LockedCandidates::{Always, AtRoot, Off};
-    let locked = |when, assume| locked_once_c_is_3(when, assume).contains(&"locked candidates");
+    let locked = |when, assume| locked_once_c_is_3(when, assume).contains(&Intersection::CONFINED);
     assert!(locked(AtRoot, true) && locked(Always, true) && !locked(Off, true));
     // Without the assumption, `c = 3` is the first choice (input order, largest
     // value first).

@@ -4,9 +4,10 @@ use super::{
     Scratch, UnaryOperation, bounds, moved, negated, nonnegative, restrict, support, value_of,
     word_values,
 };
+use crate::constraints::Arithmetic;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Wake};
 
 /// `z == |x - y|`, the distance between two views, without a variable for `x - y`.
 /// Built by [`Model::abs_difference`](crate::Model::abs_difference). All-interval series
@@ -15,14 +16,14 @@ use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
 /// # Propagation
 ///
 /// When all three domains have at most 64 values each (values at most 64 apart, as the
-/// series and intervals of all-interval), domain consistent (rule
-/// [`Rule::ArithmeticSupport`]) on their words: `x` keeps the values `b ± w` for `b` in
+/// series and intervals of all-interval), domain consistent (label
+/// [`Arithmetic::SUPPORT`]) on their words: `x` keeps the values `b ± w` for `b` in
 /// `y` and `w >= 0` in `z` (two shifts of `z`'s word, one of them bit-reversed, per value
 /// of `y`), then `y` the values `a ± w` for the `a` left in `x`, then `z` the distances
 /// between the values left. One call reaches the fixpoint (the propagator is then
 /// idempotent); `O(|x| + |y|)` word operations.
 ///
-/// Otherwise bounds consistent on the hulls (rule [`Rule::ArithmeticBounds`]): `z`
+/// Otherwise bounds consistent on the hulls (label [`Arithmetic::BOUNDS`]): `z`
 /// within the magnitudes of `x - y`, and `x` within `y ± z`, its bounds out of the gap
 /// `(max y - min z, min y + min z)` (and `y` likewise); once `x` or `y` is fixed, domain
 /// consistent between the other and `z` while it has at most 4096 values. `O(1)` per
@@ -89,7 +90,7 @@ impl AbsDifference {
             distances |= moved(keep_y, by, -a, bz) | negated(ry, by, a, bz);
         }
         let keep_z = zn & distances;
-        ctx.set_rule(Rule::ArithmeticSupport);
+        ctx.set_label(Arithmetic::SUPPORT);
         for (view, old, new) in [
             (self.x, wx, keep_x),
             (self.y, wy, keep_y),
@@ -104,14 +105,14 @@ impl AbsDifference {
 
     /// Bounds reasoning on the hulls, then domain reasoning once `x` or `y` is fixed.
     fn propagate_bounds(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::ArithmeticBounds);
+        ctx.set_label(Arithmetic::BOUNDS);
         let (x, y, z) = (self.x, self.y, self.z);
         let (xl, xh) = bounds(ctx, x);
         let (yl, yh) = bounds(ctx, y);
         restrict(ctx, z, Some(UnaryOperation::Abs.image((xl - yh, xh - yl))))?;
         narrow_around(ctx, x, y, z)?;
         narrow_around(ctx, y, x, z)?;
-        ctx.set_rule(Rule::ArithmeticSupport);
+        ctx.set_label(Arithmetic::SUPPORT);
         if let Some(b) = ctx.value(y) {
             let b = i64::from(b);
             support(ctx, x, z, |a| Some((a - b).abs()), &mut self.scratch)?;

@@ -1,14 +1,15 @@
 //! `z == max(xs)` and `z == min(xs)`.
 
 use super::value_of;
+use crate::constraints::Arithmetic;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Wake};
 
 /// `z == max(xs)` or `z == min(xs)` over at least one view. Built by
 /// [`Model::maximum`](crate::Model::maximum) and [`Model::minimum`](crate::Model::minimum).
 ///
-/// Bounds consistent (rule [`Rule::ArithmeticBounds`]), shown here for the maximum:
+/// Bounds consistent (label [`Arithmetic::BOUNDS`]), shown here for the maximum:
 /// `z` between the largest minimum and the largest maximum of the `xs`; every `x`
 /// at most `max(z)`; and when only one `x` can reach `min(z)`, that one at least
 /// `min(z)`. The minimum is the mirror image.
@@ -159,7 +160,7 @@ impl Propagator for Extremum {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::ArithmeticBounds);
+        ctx.set_label(Arithmetic::BOUNDS);
         // Only the changed views can have raised the largest minimum, and every x
         // stayed under max(z) unless max(z) fell (z changed).
         let (mut lo, mut z_fell) = (i64::MIN, false);

@@ -3,7 +3,7 @@
 use super::{bounds, restrict, value_of};
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// `a + gap <= b`: `a <= b` with `gap` 0, `a < b` with `gap` 1. Built by
 /// [`Model::less`](crate::Model::less), [`less_eq`](crate::Model::less_eq),
@@ -20,6 +20,10 @@ pub struct LessEq {
 }
 
 impl LessEq {
+    /// The label of its removals ([`Context::set_label`]): `a < b` or `a <= b` moves a
+    /// bound.
+    pub const ORDERING: InferenceLabel = InferenceLabel::new("ordering");
+
     /// `a <= b` if not `strict`, `a < b` if `strict`.
     pub(crate) fn new(a: View, b: View, strict: bool) -> LessEq {
         LessEq {
@@ -42,7 +46,7 @@ impl Propagator for LessEq {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::Ordering);
+        ctx.set_label(LessEq::ORDERING);
         let (min_a, _) = bounds(ctx, self.a);
         let (_, max_b) = bounds(ctx, self.b);
         restrict(ctx, self.a, Some((min_a, max_b - self.gap)))?;

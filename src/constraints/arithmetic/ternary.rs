@@ -6,10 +6,11 @@ use super::{
 };
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// The operation of an [`Arithmetic`] constraint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Operation {
     /// `x * y`.
     Times,
@@ -83,7 +84,7 @@ fn remainders(x: Range, y: Range) -> Option<Range> {
 ///
 /// # Propagation
 ///
-/// Interval reasoning on the bounds (rule [`Rule::ArithmeticBounds`]), with 0 left
+/// Interval reasoning on the bounds (label [`Arithmetic::BOUNDS`]), with 0 left
 /// out of divisors and factors where it cannot be:
 ///
 /// - `*`: `z` within the products of the bounds of `x` and `y` (both ends reached:
@@ -100,8 +101,8 @@ fn remainders(x: Range, y: Range) -> Option<Range> {
 ///   (or equal to `x` when `|x| < min |y|`); `|y| > |z|`; `x` has the sign of `z` and
 ///   `|x| >= |z|`.
 ///
-/// Once `x` or `y` is fixed, the other and `z` are domain consistent (rule
-/// [`Rule::ArithmeticSupport`]) while the free one has at most 4096 values. Each call
+/// Once `x` or `y` is fixed, the other and `z` are domain consistent (label
+/// [`Arithmetic::SUPPORT`]) while the free one has at most 4096 values. Each call
 /// is `O(1)` on bounds, plus `O(n log n)` for that domain reasoning over `n` values.
 ///
 /// `x ∘ y` may leave the `i32` range (`i32::MIN / -1`, a product of two large
@@ -116,6 +117,15 @@ pub struct Arithmetic {
 }
 
 impl Arithmetic {
+    /// Label ([`Context::set_label`]): an arithmetic constraint's bounds (`*`, `/`, `%`,
+    /// `|x|`, `x^k`, `|x - y|`, min, max), shared by [`Unary`](crate::constraints::Unary),
+    /// [`AbsDifference`](crate::constraints::AbsDifference) and
+    /// [`Extremum`](crate::constraints::Extremum).
+    pub const BOUNDS: InferenceLabel = InferenceLabel::new("arithmetic bounds");
+    /// Label ([`Context::set_label`]): an arithmetic constraint's values without support on
+    /// the other side, shared as [`Arithmetic::BOUNDS`] is.
+    pub const SUPPORT: InferenceLabel = InferenceLabel::new("arithmetic support");
+
     /// `z == x ∘ y`.
     pub(crate) fn new(operation: Operation, x: View, y: View, z: View) -> Arithmetic {
         Arithmetic {
@@ -234,13 +244,13 @@ impl Propagator for Arithmetic {
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let (x, y, z, operation) = (self.x, self.y, self.z, self.operation);
-        ctx.set_rule(Rule::ArithmeticBounds);
+        ctx.set_label(Arithmetic::BOUNDS);
         if operation != Operation::Times {
             ctx.remove(y, 0)?;
         }
         restrict(ctx, z, operation.image(bounds(ctx, x), bounds(ctx, y)))?;
         self.narrow_operands(ctx)?;
-        ctx.set_rule(Rule::ArithmeticSupport);
+        ctx.set_label(Arithmetic::SUPPORT);
         if let Some(b) = ctx.value(y) {
             let b = i64::from(b);
             support(ctx, x, z, |a| operation.apply(a, b), &mut self.scratch)?;

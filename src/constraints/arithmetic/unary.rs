@@ -4,12 +4,14 @@ use super::{
     Range, Scratch, bounds, keep_magnitude_above, moved, negated, nonnegative, restrict, support,
     value_of,
 };
+use crate::constraints::Arithmetic;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Wake};
+use crate::propagator::{Conflict, Context, PostContext, Propagator, Wake};
 
 /// The operation of a [`Unary`] constraint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum UnaryOperation {
     /// `|x|`.
     Abs,
@@ -84,10 +86,10 @@ impl UnaryOperation {
 ///
 /// # Propagation
 ///
-/// Bounds consistent both ways (rule [`Rule::ArithmeticBounds`]): `z` within the
+/// Bounds consistent both ways (label [`Arithmetic::BOUNDS`]): `z` within the
 /// results over the bounds of `x`, and `x` within the roots of the bounds of `z`
 /// (for `|x|` and even `k`, `x` also loses the values too close to 0, the two signs
-/// being symmetric). Domain consistent (rule [`Rule::ArithmeticSupport`]) while `x`
+/// being symmetric). Domain consistent (label [`Arithmetic::SUPPORT`]) while `x`
 /// has at most 4096 values. `O(log)` on bounds per call, plus `O(n log n)` over the
 /// `n` values of `x` for the domain reasoning.
 ///
@@ -137,7 +139,7 @@ impl Unary {
             return Err(Conflict);
         }
         let keep_z = zn & mirror(keep_x, bx, bz);
-        ctx.set_rule(Rule::ArithmeticSupport);
+        ctx.set_label(Arithmetic::SUPPORT);
         if keep_x != wx {
             ctx.retain_small(x, keep_x)?;
         }
@@ -202,12 +204,12 @@ impl Propagator for Unary {
             return self.propagate_words(ctx);
         }
         let op = self.operation;
-        ctx.set_rule(Rule::ArithmeticBounds);
+        ctx.set_label(Arithmetic::BOUNDS);
         restrict(ctx, self.z, Some(op.image(bounds(ctx, self.x))))?;
         if op != UnaryOperation::Power(0) {
             self.narrow_x(ctx)?;
         }
-        ctx.set_rule(Rule::ArithmeticSupport);
+        ctx.set_label(Arithmetic::SUPPORT);
         support(
             ctx,
             self.x,

@@ -14,7 +14,9 @@ use super::linear::{Linear, Relation};
 use super::logic::{set_literal, truth, watch_literal};
 use crate::error::ModelError;
 use crate::ids::{Literal, VarId, View};
-use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Shifted, Sorted, Wake};
+use crate::propagator::{
+    Conflict, Context, InferenceLabel, PostContext, Propagator, Shifted, Sorted, Wake,
+};
 
 /// A constraint that a literal can be tied to with [`Model::reify`](crate::Model::reify)
 /// (`b <-> C`) or [`Model::half_reify`](crate::Model::half_reify) (`b -> C`).
@@ -514,6 +516,11 @@ pub struct Reified {
 }
 
 impl Reified {
+    /// The label of its removals ([`Context::set_label`]): an entailed or disentailed
+    /// condition fixes the literal, and a fixed literal posts the condition or its
+    /// negation.
+    pub const REIFICATION: InferenceLabel = InferenceLabel::new("reification");
+
     /// `lit <-> condition`. Posting it ([`Model::post`](crate::Model::post)) reports
     /// [`ModelError::InvalidConstraint`] as [`Model::linear`](crate::Model::linear) does
     /// for sums that could overflow, and for a literal over a variable that is not 0/1.
@@ -552,7 +559,7 @@ impl Propagator for Reified {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_rule(Rule::Reification);
+        ctx.set_label(Reified::REIFICATION);
         match truth(ctx, self.lit) {
             Some(true) => self.cond.enforce(ctx, true)?,
             Some(false) if !self.half => self.cond.enforce(ctx, false)?,

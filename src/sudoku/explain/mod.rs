@@ -11,9 +11,11 @@
 //! [`ExplainOptions::verbose`] gives the engine's log instead: the puzzle is solved
 //! with the strongest propagation ([`Propagation::Full`]: singles, locked candidates
 //! and full all-different consistency) while recording every value each propagator
-//! removes, with the rule it named, and every decision of the search
+//! removes, with the label it gave the removal, and every decision of the search
 //! (`recorder.rs`). Each run of removals one propagator made in one call becomes one
-//! [`ExplanationStep`], named after the propagator's rule and the unit (row, column,
+//! [`ExplanationStep`], named after the Sudoku technique of the propagator's label
+//! (the all-different's `only place for a value` is a hidden single, the
+//! intersection's `confined to the shared part` locked candidates) and the unit (row, column,
 //! box, or box and line) its constraint stands for. A cell left with one candidate by
 //! eliminations gets a [`Technique::NakedSingle`] step of its own. Search decisions
 //! are [`Technique::Guess`] steps, their refutations [`Technique::Backtrack`] steps,
@@ -99,9 +101,10 @@ pub fn explain(grid: &Grid) -> Result<Explanation, ExplainError> {
 /// (`verbose`), within the options' limits.
 ///
 /// The engine's log solves with the strongest propagation ([`Propagation::Full`]) and
-/// first-fail search, recording every value each propagator removes with the rule it
-/// named, and every decision. Each run of removals one propagator made in one call
-/// becomes one [`ExplanationStep`], named after the rule and the unit its constraint
+/// first-fail search, recording every value each propagator removes with the label it
+/// gave the removal, and every decision. Each run of removals one propagator made in
+/// one call becomes one [`ExplanationStep`], named after the label's Sudoku technique
+/// and the unit its constraint
 /// stands for ([`SudokuModel::constraints`]); a cell left with one candidate by
 /// eliminations gets a [`Technique::NakedSingle`] step. Decisions are
 /// [`Technique::Guess`] and [`Technique::Backtrack`] steps, failed propagation a
@@ -367,6 +370,26 @@ mod tests {
             step.to_string(),
             "r2c5 <> 7 (locked candidates: box 2, row 2)"
         );
+    }
+
+    /// The engine labels its removals without Sudoku words; the recorder gives every
+    /// label the Sudoku model's propagators use a technique, matching's included.
+    #[test]
+    fn every_removal_in_the_log_has_a_sudoku_name() {
+        let mut seen = std::collections::HashSet::new();
+        for puzzle in [CLASSIC, INKALA] {
+            let explanation = verbose(&puzzle.parse().unwrap()).unwrap();
+            seen.extend(explanation.steps().iter().map(|s| s.technique));
+        }
+        assert!(!seen.contains(&Technique::Propagation), "{seen:?}");
+        for technique in [
+            Technique::ValueElimination,
+            Technique::HiddenSingle,
+            Technique::LockedCandidates,
+            Technique::Subset,
+        ] {
+            assert!(seen.contains(&technique), "no {technique}: {seen:?}");
+        }
     }
 
     #[test]

@@ -1,18 +1,20 @@
 //! How the steps are derived: an observer of the search that turns the propagators'
 //! prunings and the search's decisions into [`ExplanationStep`]s.
 
+use crate::constraints::{AllDifferent, Intersection};
 use crate::sudoku::model::SudokuConstraint;
 use crate::sudoku::{Cell, Elimination, ExplanationStep, Grid, Placement, Technique, Unit};
-use crate::{Branch, ConstraintId, Decision, Pruning, Rule, SearchObserver, VarId};
+use crate::{Branch, ConstraintId, Decision, InferenceLabel, Pruning, SearchObserver, VarId};
 
 impl Technique {
-    /// The technique of a propagator's rule.
-    fn of_rule(rule: Rule) -> Technique {
-        match rule {
-            Rule::ValueElimination => Technique::ValueElimination,
-            Rule::HiddenSingle => Technique::HiddenSingle,
-            Rule::LockedCandidates => Technique::LockedCandidates,
-            Rule::Matching => Technique::Subset,
+    /// The Sudoku technique of the label a propagator gave a removal: the engine
+    /// names its reasoning generically, and only this layer knows the Sudoku words.
+    fn of_label(label: InferenceLabel) -> Technique {
+        match label {
+            AllDifferent::VALUE_ELIMINATION => Technique::ValueElimination,
+            AllDifferent::ONLY_PLACE => Technique::HiddenSingle,
+            Intersection::CONFINED => Technique::LockedCandidates,
+            AllDifferent::MATCHING => Technique::Subset,
             _ => Technique::Propagation,
         }
     }
@@ -124,8 +126,14 @@ impl Recorder {
         (mask.count_ones() == 1).then(|| mask.trailing_zeros() as u8)
     }
 
-    /// The steps of one run of prunings by one constraint and rule.
-    fn group(&mut self, constraint: ConstraintId, rule: Rule, prunings: &[Pruning], guesses: u32) {
+    /// The steps of one run of prunings by one constraint under one label.
+    fn group(
+        &mut self,
+        constraint: ConstraintId,
+        label: InferenceLabel,
+        prunings: &[Pruning],
+        guesses: u32,
+    ) {
         let mut removed: Vec<(usize, Vec<u8>)> = Vec::new();
         for p in prunings {
             if let Some((index, digit)) = self.remove(p.var, p.value) {
@@ -138,7 +146,7 @@ impl Recorder {
         if removed.is_empty() {
             return;
         }
-        let technique = Technique::of_rule(rule);
+        let technique = Technique::of_label(label);
         let mut units = self.units(constraint);
         if let [box_unit, line] = units[..] {
             // An intersection removes from the box (the line confines the digit) or
@@ -309,12 +317,12 @@ impl SearchObserver for Recorder {
         let guesses = self.current_guesses(node);
         let mut start = 0;
         while start < prunings.len() {
-            let (constraint, rule) = (prunings[start].constraint, prunings[start].rule);
+            let (constraint, label) = (prunings[start].constraint, prunings[start].label);
             let len = prunings[start..]
                 .iter()
-                .take_while(|p| p.constraint == constraint && p.rule == rule)
+                .take_while(|p| p.constraint == constraint && p.label == label)
                 .count();
-            self.group(constraint, rule, &prunings[start..start + len], guesses);
+            self.group(constraint, label, &prunings[start..start + len], guesses);
             start += len;
         }
     }

@@ -30,7 +30,7 @@ pub enum Technique {
     /// there, found by all-different matching (the engine's log, which does not tell
     /// the subset).
     Subset,
-    /// A removal by a rule that has no Sudoku name.
+    /// A removal under a propagator's label that has no Sudoku name.
     Propagation,
     /// A search decision: try a digit in a cell.
     Guess,

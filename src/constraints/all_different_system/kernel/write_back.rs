@@ -1,13 +1,14 @@
-//! Write-back: the narrowed domains go to the store, each removal named by its rule
-//! when recorded, and the value sets that changed to the backtrackable state.
+//! Write-back: the narrowed domains go to the store, each removal labelled when
+//! recorded, and the value sets that changed to the backtrackable state.
 
 use super::super::sets::{VarSet, bits};
 use super::super::{LockedCandidates, Vars};
 use super::{BUILT, Kernel, PAST_ROOT};
-use crate::propagator::{Conflict, Context, Rule};
+use crate::constraints::{AllDifferent, Intersection};
+use crate::propagator::{Conflict, Context};
 
 impl<const W: usize> Kernel<W> {
-    /// Writes the pruned values back to the domains, naming each removal's rule, and
+    /// Writes the pruned values back to the domains, labelling each removal, and
     /// what changed to the backtrackable state, whose first word was `stage`.
     pub(super) fn write_back(
         &mut self,
@@ -46,13 +47,13 @@ impl<const W: usize> Kernel<W> {
                     let locked = std::mem::take(&mut self.scratch.locked_removed[i]);
                     let hidden = self.scratch.hidden.contains(i);
                     if locked != 0 && !hidden {
-                        ctx.set_rule(Rule::LockedCandidates);
+                        ctx.set_label(Intersection::CONFINED);
                         ctx.retain_small(var, !(locked >> word.shift))?;
                     }
-                    ctx.set_rule(if hidden {
-                        Rule::HiddenSingle
+                    ctx.set_label(if hidden {
+                        AllDifferent::ONLY_PLACE
                     } else {
-                        Rule::ValueElimination
+                        AllDifferent::VALUE_ELIMINATION
                     });
                     ctx.retain_small(var, self.domains[i] >> word.shift)?;
                 }
