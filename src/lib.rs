@@ -92,12 +92,14 @@ pub use constraints::{Condition, Relation, Strength};
 pub use error::ModelError;
 pub use ids::{ConstraintId, Literal, VarId, View};
 pub use model::Model;
+pub use propagator::OwnedWords;
 pub use propagator::{Conflict, Context, PostContext, Priority, Propagator, Pruning, Rule, Wake};
 pub use search::{
     Branch, Count, CountStatus, Decision, Improvement, Limits, Objective, Optimization,
     OptimizeOutcome, Outcome, ParallelSolver, Phase, Restarts, SearchConfig, SearchObserver,
     Solution, Solutions, Solver, Statistics, Step, StopReason, ValueOrder, VariableOrder,
 };
+pub use store::COPY_CELLS;
 
 /// The modelling guide, `docs/modelling.md`, whose code blocks run as doctests.
 #[cfg(doctest)]

@@ -10,7 +10,7 @@
 //!
 //! # Writing a constraint
 //!
-//! 1. Store the variables (or [`View`]s) the constraint is about.
+//! 1. Store the variables (or [`View`](crate::View)s) the constraint is about.
 //! 2. Register them when the constraint is posted ([`Propagator::post`]): each
 //!    [`PostContext::watch`] says what should wake the propagator for that variable
 //!    ([`Wake`]: any removal, a moved bound, or fixing) and gives the variable's
@@ -65,8 +65,7 @@
 //!
 //! The module's parts: the trait and its vocabulary here, [`PostContext`] for
 //! posting (`post.rs`), [`Context`] for pruning (`context.rs`), the [`Rule`]s
-//! prunings are recorded under (`rule.rs`), the narrowing of a view to the values a
-//! propagator supports (`support.rs`), the watch lists and queue (`queue.rs`), the
+//! prunings are recorded under (`rule.rs`), the watch lists and queue (`queue.rs`), the
 //! posted propagators with the fixpoint loop that runs them (`set.rs`), and the
 //! `debug-checks` feature's checks of each call and each fixpoint (`checks.rs`).
 
@@ -76,16 +75,14 @@ mod post;
 mod queue;
 mod rule;
 mod set;
-mod support;
 
 use std::fmt;
 
-pub use context::{Context, Pruning};
+pub use context::{Context, OwnedWords, Pruning};
 pub use post::PostContext;
 pub(crate) use queue::{NO_PROPAGATOR, Queue};
 pub use rule::Rule;
 pub(crate) use set::{Propagators, Run};
-pub(crate) use support::{Shifted, Sorted, Within};
 
 use crate::error::ModelError;
 use crate::ids::VarId;
