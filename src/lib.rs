@@ -85,6 +85,7 @@ pub use constraints::{Condition, Relation, Strength};
 pub use error::ModelError;
 pub use ids::{ConstraintId, Literal, VarId, View};
 pub use model::Model;
+pub use propagator::OwnedWords;
 pub use propagator::{
     Conflict, Context, InferenceLabel, PostContext, Priority, Propagator, Pruning, Wake,
 };
@@ -93,6 +94,7 @@ pub use search::{
     OptimizeOutcome, Outcome, ParallelSolver, Phase, Restarts, SearchConfig, SearchObserver,
     Solution, Solutions, Solver, Statistics, Step, StopReason, ValueOrder, VariableOrder,
 };
+pub use store::COPY_CELLS;
 
 /// The modelling guide, `docs/modelling.md`, whose code blocks run as doctests.
 #[cfg(doctest)]

@@ -1,11 +1,10 @@
 //! Constraints between two views: `a != b` and `a == b` (with offsets, `a == b + c`).
 
+use super::support::{RetainSupported, Shifted};
 use crate::constraints::AllDifferent;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{
-    Conflict, Context, InferenceLabel, PostContext, Propagator, Shifted, Wake,
-};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 fn view_value(view: View, value: &dyn Fn(VarId) -> i32) -> i64 {
     i64::from(value(view.var)) + i64::from(view.offset)

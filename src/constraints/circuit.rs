@@ -302,7 +302,7 @@ impl Circuit {
         }
         self.out_bits.clear();
         for &view in &self.succ {
-            let (word, base) = ctx.small_word(view.var.raw())?;
+            let (word, base) = ctx.small_word(view.var)?;
             // Bit i stands for the value base + i + view offset, node that minus
             // `offset`; every value is a node (`restrict_range`), so no bit is lost.
             let shift = i64::from(base) + i64::from(view.offset) - i64::from(self.offset);

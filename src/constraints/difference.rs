@@ -1,10 +1,9 @@
 //! Differences between two views: `a - b` is one of a set of constants.
 
+use super::support::{RetainSupported, Shifted};
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{
-    Conflict, Context, InferenceLabel, PostContext, Propagator, Shifted, Wake,
-};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// `a - b ∈ offsets`. Built by [`Model::difference_in`](crate::Model::difference_in) and
 /// [`Model::distance`](crate::Model::distance).

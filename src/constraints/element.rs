@@ -1,10 +1,9 @@
 //! `value == array[index]` over an array of constants, with a 0-based index variable.
 
+use super::support::{RetainSupported, Sorted, Within};
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{
-    Conflict, Context, InferenceLabel, PostContext, Propagator, Sorted, Wake, Within,
-};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// `value == array[index]`, `index` counted from 0. Built by
 /// [`Model::element`](crate::Model::element).

@@ -96,7 +96,7 @@ impl Intersection {
                 for ((view, &is_shared), &shift) in
                     self.groups[g].iter().zip(&self.shared[g]).zip(&shifts[g])
                 {
-                    let (word, _) = ctx.small_word(view.var.raw()).ok_or(Conflict)?;
+                    let (word, _) = ctx.small_word(view.var).ok_or(Conflict)?;
                     let mask = word << shift;
                     if mask & mask.wrapping_sub(1) == 0 {
                         if fixed & mask != 0 {
@@ -130,7 +130,7 @@ impl Intersection {
                     if is_shared {
                         continue;
                     }
-                    let var = view.var.raw();
+                    let var = view.var;
                     // A value fixed in the shared part leaves by plain value
                     // elimination; only the others are locked candidates.
                     for (label, values) in [

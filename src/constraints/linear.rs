@@ -69,7 +69,7 @@ impl Term {
                     base + i64::from(63 - word.leading_zeros()),
                 )
             }
-            None => match ctx.small_word(self.view.var.raw()) {
+            None => match ctx.small_word(self.view.var) {
                 Some((word, base)) => {
                     let base = i64::from(base) + i64::from(self.view.offset);
                     (
@@ -107,6 +107,24 @@ impl Term {
             c => set_max(ctx, self.view, (-bound).div_euclid(-c)),
         }
     }
+}
+
+/// Why a sum is refused when [`sum_may_overflow`].
+pub(crate) const SUM_OVERFLOW: &str = "the sum of the terms could overflow 64-bit integers";
+
+/// Whether propagating a sum `Σ aᵢ·vᵢ` against a right-hand side of magnitude
+/// `rhs` could overflow `i64`, the terms given as `(aᵢ, (min vᵢ, max vᵢ))`:
+/// propagation adds and subtracts partial sums and the right-hand side, so a factor
+/// of two is kept in hand.
+pub(crate) fn sum_may_overflow(
+    rhs: i128,
+    terms: impl IntoIterator<Item = (i64, (i32, i32))>,
+) -> bool {
+    let magnitude = terms.into_iter().fold(rhs.abs(), |sum, (a, (min, max))| {
+        let reach = i128::from(min).abs().max(i128::from(max).abs());
+        sum + i128::from(a).abs() * reach
+    });
+    magnitude > i128::from(i64::MAX / 2)
 }
 
 /// `a / b` rounded towards positive infinity (`b != 0`).
@@ -193,7 +211,7 @@ struct Sums {
     /// Whether the propagator keeps the sums from call to call (`true`: it was posted,
     /// with more than [`SCANNED`] terms), or reads every term at each call: a short sum,
     /// where reading the terms costs less than keeping the log, or one run by another
-    /// propagator, such as [`Reified`](crate::Reified), whose state and modified
+    /// propagator, such as [`Reified`](crate::constraints::Reified), whose state and modified
     /// variables are not its own.
     incremental: bool,
 }
@@ -420,14 +438,14 @@ impl Sums {
 ///
 /// Sums are computed in `i64`. [`Model::linear`](crate::Model::linear) checks, when the constraint
 /// is posted, that no sum of the terms over the variables' initial domains can leave the `i64`
-/// range, and reports [`ModelError::InvalidConstraint`](crate::ModelError::InvalidConstraint)
+/// range, and reports [`ModelError::InvalidConstraint`]
 /// otherwise, so propagation never overflows.
 #[derive(Clone, Debug)]
 pub struct Linear {
     relation: Relation,
     rhs: i64,
     /// The terms and what is known of them; boxed, since
-    /// [`Reified`](crate::Reified) holds two `Linear`s by value.
+    /// [`Reified`](crate::constraints::Reified) holds two `Linear`s by value.
     sums: Box<Sums>,
 }
 

@@ -8,7 +8,6 @@ use crate::constraints::Linear;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
 use crate::propagator::{Conflict, Context, PostContext, Propagator, Wake};
-use crate::store::Store;
 
 /// `Σ coefᵢ · viewᵢ ⋈ rhs` over `N` (two to four) distinct variables with nonzero
 /// coefficients, `⋈` one of `==`, `<=`, `>=`: the same bounds reasoning as
@@ -80,8 +79,12 @@ impl<const N: usize> SmallLinear<N> {
             }
             Source::BoundsCells(at) => {
                 for (bound, &(cell, base)) in bounds.iter_mut().zip(&at) {
-                    let (lo, hi) = Store::packed_bounds(cells[cell as usize]);
-                    *bound = (base + lo as i64, base + hi as i64);
+                    // The bounds' indices, packed as `PostContext::bitset_bounds_cell` says.
+                    let word = cells[cell as usize];
+                    *bound = (
+                        base + (word >> 32) as i64,
+                        base + (word & 0xffff_ffff) as i64,
+                    );
                 }
             }
             Source::Layouts => {

@@ -1,8 +1,9 @@
 //! Extensional constraints: the variables take one of the listed tuples.
 
+use super::support::{RetainSupported, Sorted};
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
-use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Sorted, Wake};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// The views equal, position by position, one of the allowed tuples. Built by
 /// [`Model::table`](crate::Model::table).

@@ -12,7 +12,9 @@ mod scheduling;
 
 use std::fmt;
 
-use crate::constraints::{AllDifferent, AllDifferentSystem, Strength};
+use crate::constraints::{
+    AllDifferent, AllDifferentSystem, SUM_OVERFLOW, Strength, sum_may_overflow,
+};
 use crate::constraints::{
     DifferenceIn, Element, Equal, Intersection, Linear, NotEqual, Relation, SmallLinear, Table,
 };
@@ -282,21 +284,19 @@ impl Model {
         rhs: i32,
     ) -> Result<ConstraintId, ModelError> {
         let terms: Vec<(i32, View)> = terms.into_iter().map(|(a, v)| (a, v.into())).collect();
-        let mut magnitude: i128 = i128::from(rhs).abs();
-        for &(coef, view) in &terms {
+        for &(_, view) in &terms {
             self.check_view(view)?;
-            let (min, max) = (
-                i128::from(self.vars.store.min(view.var.raw())) + i128::from(view.offset),
-                i128::from(self.vars.store.max(view.var.raw())) + i128::from(view.offset),
-            );
-            magnitude += i128::from(coef).abs() * min.abs().max(max.abs());
         }
-        // Propagation adds and subtracts partial sums and the right-hand side: keep a
-        // factor of two in hand.
-        if magnitude > i128::from(i64::MAX / 2) {
+        let store = &self.vars.store;
+        let bounds = (terms.iter()).map(|&(a, v)| {
+            let (min, max) = store.bounds(v.var.raw());
+            let bounds = (min.saturating_add(v.offset), max.saturating_add(v.offset));
+            (i64::from(a), bounds)
+        });
+        if sum_may_overflow(i128::from(rhs), bounds) {
             return Err(ModelError::InvalidConstraint {
                 constraint: "linear",
-                reason: "the sum of the terms could overflow 64-bit integers".to_string(),
+                reason: SUM_OVERFLOW.to_string(),
             });
         }
         // Two to four terms (differences, orderings, short sums): the dedicated propagator.

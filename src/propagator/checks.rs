@@ -5,7 +5,7 @@
 //!   the domains before the call, uses; it fails only if there is no such solution,
 //!   and says it is entailed only if every assignment left satisfies the constraint.
 //!   Checked by enumerating the assignments of the propagator's variables
-//!   ([`Propagator::is_satisfied`] on each) where they are few: at most
+//!   ([`Propagator::is_satisfied`](crate::Propagator::is_satisfied) on each) where they are few: at most
 //!   `SUPPORT_WORK` values read in all (assignments times variables).
 //! - *idempotence*: at the fixpoint, every propagator not entailed, run once more (as
 //!   on its first run, every variable modified), removes nothing and does not fail.
@@ -14,29 +14,15 @@
 //! domains: in a checking build a panic is the report. The checks leave the search as
 //! it was: the second run happens under a mark of the store, undone after each
 //! propagator; no call is counted in the statistics, and nothing they allocate is
-//! counted by the `count-allocations` allocator ([`uncounted`]).
+//! counted by the `count-allocations` allocator ([`uncounted`](crate::invariant::uncounted)).
 //!
-//! [`uncounted`] and [`domains`] are compiled in every build: the search's solution
-//! check ([`Solver::check_solutions`](crate::Solver::check_solutions)) uses them too.
+//! [`domains`] is compiled in every build: the search's solution
+//! check ([`Solver::check_solutions`](crate::Solver::check_solutions)) uses it too.
 
 use std::fmt::Write as _;
 
 use crate::store::{Event, Store};
 use crate::variables::Variables;
-
-/// Runs `f`, whose allocations the `count-allocations` allocator does not count:
-/// checks allocate where the search itself must not.
-#[inline(always)]
-pub(crate) fn uncounted<R>(f: impl FnOnce() -> R) -> R {
-    #[cfg(feature = "count-allocations")]
-    {
-        let mut result = None;
-        allocation_counter::opt_out(|| result = Some(f()));
-        result.expect("opt_out runs its closure")
-    }
-    #[cfg(not(feature = "count-allocations"))]
-    f()
-}
 
 /// The most variables [`domains`] describes.
 const SHOWN_VARS: usize = 24;

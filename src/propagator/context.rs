@@ -24,17 +24,30 @@ pub struct Context<'a> {
     pub(super) vars: &'a Variables,
 }
 
-/// The store's words, written directly (see [`Context::owned_words`]).
-pub(crate) struct OwnedWords<'a> {
+/// The store's words, for a propagator to write its narrowed small domains and its
+/// state straight into, without trailing or waking anyone: what
+/// [`Context::owned_words`] gives when nothing else needs to hear of the change.
+///
+/// Each write must keep the store consistent, which is the caller's to ensure (checked
+/// in debug builds and with the `debug-checks` feature): a domain word may only
+/// shrink, never to nothing, and only at the cell of a small domain of one of the
+/// propagator's own variables ([`PostContext::small_cell`](crate::PostContext::small_cell)).
+/// Breaking that is no undefined behaviour, but the search goes wrong.
+pub struct OwnedWords<'a> {
     cells: &'a mut [u64],
     /// Where the propagator's state words start.
     state: usize,
 }
 
 impl OwnedWords<'_> {
-    /// Sets the word at `cell`: a domain of the propagator's, to a subset of it.
+    /// Sets the word at `cell`, a small domain of the propagator's, to `word`, a
+    /// non-empty subset of it.
+    ///
+    /// # Panics
+    ///
+    /// If `cell` is past the store's words.
     #[inline(always)]
-    pub(crate) fn narrow(&mut self, cell: usize, word: u64) {
+    pub fn narrow(&mut self, cell: usize, word: u64) {
         invariant!(
             word != 0 && word & !self.cells[cell] == 0,
             "a non-empty subset"
@@ -42,10 +55,15 @@ impl OwnedWords<'_> {
         self.cells[cell] = word;
     }
 
-    /// Sets the words from `cell` on, each a domain of the propagator's, to a subset
-    /// of it.
+    /// Sets the words from `cell` on, each a small domain of the propagator's, to
+    /// `words`, each a non-empty subset of its word: one copy for a propagator whose
+    /// variables' words lie side by side.
+    ///
+    /// # Panics
+    ///
+    /// If the words run past the store's.
     #[inline(always)]
-    pub(crate) fn narrow_all(&mut self, cell: usize, words: &[u64]) {
+    pub fn narrow_all(&mut self, cell: usize, words: &[u64]) {
         let cells = &mut self.cells[cell..cell + words.len()];
         invariant!(
             cells
@@ -57,9 +75,14 @@ impl OwnedWords<'_> {
         cells.copy_from_slice(words);
     }
 
-    /// Sets the words of the propagator's state from `index` on.
+    /// Sets the words of the propagator's state from `index` on, as
+    /// [`Context::set_state`] does each.
+    ///
+    /// # Panics
+    ///
+    /// If the words run past the store's.
     #[inline(always)]
-    pub(crate) fn set_state(&mut self, index: usize, words: &[u64]) {
+    pub fn set_state(&mut self, index: usize, words: &[u64]) {
         let start = self.state + index;
         self.cells[start..start + words.len()].copy_from_slice(words);
     }
@@ -176,7 +199,8 @@ impl Context<'_> {
     /// The smallest and the largest value left: [`Context::min`] and
     /// [`Context::max`] in one read.
     #[inline]
-    pub(crate) fn bounds(&self, view: View) -> (i32, i32) {
+    pub fn bounds(&self, view: impl Into<View>) -> (i32, i32) {
+        let view = view.into();
         let (min, max) = self.store.bounds(view.var.raw());
         (min + view.offset, max + view.offset)
     }
@@ -198,6 +222,33 @@ impl Context<'_> {
             .map(move |v| v + view.offset)
     }
 
+    /// The smallest value left that is at least `at`: a scan of the domain's words
+    /// from `at`, or a jump for a domain kept as an interval.
+    pub fn value_at_least(&self, view: impl Into<View>, at: i32) -> Option<i32> {
+        let view = view.into();
+        let raw = (i64::from(at) - i64::from(view.offset)).max(i64::from(i32::MIN));
+        let raw = i32::try_from(raw).ok()?;
+        let value = self.store.values_from(view.var.raw(), raw).next()?;
+        Some(value + view.offset)
+    }
+
+    /// The largest value left that is at most `at`, as [`Context::value_at_least`].
+    pub fn value_at_most(&self, view: impl Into<View>, at: i32) -> Option<i32> {
+        let view = view.into();
+        let raw = (i64::from(at) - i64::from(view.offset)).min(i64::from(i32::MAX));
+        let raw = i32::try_from(raw).ok()?;
+        let value = self.store.value_at_most(view.var.raw(), raw)?;
+        Some(value + view.offset)
+    }
+
+    /// Whether the domain is kept as an interval with holes: made of values spread
+    /// wider than 4096 and nearly contiguous, it is held by its bounds and one word
+    /// per 64-value stretch with a hole, so reading its values one by one, or
+    /// removing many from inside it, costs by its span rather than by a word count.
+    pub fn is_interval(&self, view: impl Into<View>) -> bool {
+        self.store.is_interval(view.into().var.raw())
+    }
+
     /// Removes `value`. `Ok(true)` if it was there.
     #[inline]
     pub fn remove(&mut self, view: impl Into<View>, value: i32) -> Result<bool, Conflict> {
@@ -214,15 +265,18 @@ impl Context<'_> {
         Ok(!event.is_none())
     }
 
-    /// Removes every value `from + i` for a bit `i` of `mask`, in one call to the
-    /// store: what a removal of each would do. `Ok(true)` if one was there.
+    /// Removes every value `from + i` for a bit `i` of `mask` (bit `i % 64` of word
+    /// `i / 64`), in one pass over the words of a small or bitset domain: what a
+    /// removal of each would do. Values outside the domain, or outside `i32`, are
+    /// passed over. `Ok(true)` if one was there.
     #[inline]
-    pub(crate) fn remove_mask(
+    pub fn remove_mask(
         &mut self,
-        view: View,
+        view: impl Into<View>,
         from: i64,
         mask: &[u64],
     ) -> Result<bool, Conflict> {
+        let view = view.into();
         let from = from - i64::from(view.offset);
         let var = view.var.raw();
         if self.pruned.is_some() {
@@ -307,58 +361,77 @@ impl Context<'_> {
     }
 
     /// Whether removals are being recorded with their labels (see
-    /// [`Solver::record_prunings`](crate::Solver::record_prunings)).
-    pub(crate) fn is_recording(&self) -> bool {
+    /// [`Solver::record_prunings`](crate::Solver::record_prunings)): a propagator
+    /// that writes words directly ([`Context::narrow_small`]) records nothing, so it
+    /// goes through [`Context::retain_small`] then.
+    pub fn is_recording(&self) -> bool {
         self.pruned.is_some()
     }
 
-    /// Narrows the small domain of `var`, whose word the store keeps at `cell` (see
-    /// [`Store::small_cell`]), to `word`, a non-empty subset of it: what
-    /// [`Context::retain_small`] does, for a propagator that knows where the word is
-    /// and when nothing is recorded.
+    /// The domain of `var` as one word, if its values lie at most 64 apart (a *small*
+    /// domain, which it stays): bit `i` stands for the value `base + i`; with `base`.
+    /// `None` for a larger domain. Such a word lets a propagator test and narrow many
+    /// values at once ([`Context::retain_small`]).
+    ///
+    /// ```
+    /// use alldiff::{Conflict, Context, Model, ModelError, PostContext, Propagator, Solver, VarId, Wake};
+    ///
+    /// /// `x` and `y` take values of different parity, on small domains.
+    /// #[derive(Debug)]
+    /// struct OtherParity { x: VarId, y: VarId }
+    ///
+    /// impl Propagator for OtherParity {
+    ///     fn name(&self) -> &'static str { "other_parity" }
+    ///     fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+    ///         ctx.watch_all([self.x, self.y], Wake::Domain)
+    ///     }
+    ///     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+    ///         for (a, b) in [(self.x, self.y), (self.y, self.x)] {
+    ///             let (Some((word, base)), Some((_, other))) = (ctx.small_word(a), ctx.small_word(b))
+    ///             else { continue };
+    ///             // The bits of the even values of `a`, and whether `a` has any odd one.
+    ///             let even = if base % 2 == 0 { 0x5555_5555_5555_5555 } else { !0x5555_5555_5555_5555 };
+    ///             let parities = [word & even != 0, word & !even != 0];
+    ///             // Keep in `b` only the parities `a` lacks.
+    ///             let b_even = if other % 2 == 0 { 0x5555_5555_5555_5555 } else { !0x5555_5555_5555_5555u64 };
+    ///             let keep = match parities {
+    ///                 [true, true] => !0,
+    ///                 [true, false] => !b_even,
+    ///                 _ => b_even,
+    ///             };
+    ///             ctx.retain_small(b, keep)?;
+    ///         }
+    ///         Ok(())
+    ///     }
+    ///     fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
+    ///         (value(self.x) - value(self.y)) % 2 != 0
+    ///     }
+    /// }
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.int_var(1, 4)?;
+    /// let y = model.int_var(2, 2)?;
+    /// model.post(OtherParity { x, y })?;
+    /// assert_eq!(Solver::new(model).count(None).solutions, 2); // x = 1 or 3
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    #[inline]
+    pub fn small_word(&self, var: VarId) -> Option<(u64, i32)> {
+        self.store.small_word(var.raw())
+    }
+
+    /// Keeps only the values of the small domain of `var` whose bits are set in
+    /// `keep` (bit `i` for `base + i`, as [`Context::small_word`] gives them).
+    /// `Ok(true)` if a value was removed.
+    ///
+    /// # Panics
+    ///
+    /// If the domain of `var` is not small ([`Context::small_word`] is `None`).
     #[inline(always)]
-    pub(crate) fn narrow_small(&mut self, var: u32, cell: usize, word: u64) {
-        let old = self.store.words()[cell];
-        invariant!(word != 0 && word & !old == 0, "a non-empty subset");
-        if old != word {
-            self.store.set_word(cell, word);
-            if self.queue.may_wake(var, self.current) {
-                self.queue
-                    .wake_watchers(var, small_event(old, word), self.current);
-            }
-        }
-    }
-
-    /// Every domain word; see [`Store::small_cell`].
-    pub(crate) fn words(&self) -> &[u64] {
-        self.store.words()
-    }
-
-    /// Every word of the store, to write the propagator's narrowed domains and its
-    /// state straight into, when that is all a change needs: nothing is recorded, no
-    /// other propagator watches its variables (no one to wake), and the store copies
-    /// its cells at each choice point (nothing to save). `None` otherwise: then
-    /// [`Context::narrow_small`] and [`Context::set_state`] do the rest.
-    pub(crate) fn owned_words(&mut self) -> Option<OwnedWords<'_>> {
-        let owned = !self.is_recording() && self.queue.wakes_no_one(self.current);
-        let cells = self.store.unsaved_words().filter(|_| owned)?;
-        Some(OwnedWords {
-            cells,
-            state: self.state.0,
-        })
-    }
-
-    /// The domain of a variable with at most 64 values, as a bitmask whose bit `i`
-    /// stands for `base + i`, with `base`. `None` for larger domains.
-    pub(crate) fn small_word(&self, var: u32) -> Option<(u64, i32)> {
-        self.store.small_word(var)
-    }
-
-    /// Keeps only the bits of `keep` in a small domain (see [`Self::small_word`]).
-    #[inline(always)]
-    pub(crate) fn retain_small(&mut self, var: u32, keep: u64) -> Result<bool, Conflict> {
+    pub fn retain_small(&mut self, var: VarId, keep: u64) -> Result<bool, Conflict> {
+        let var = var.raw();
         if self.pruned.is_some() {
-            let (word, base) = self.store.small_word(var).expect("small domain");
+            let (word, base) = self.store.small_word(var).expect("a small domain");
             let mut gone = word & !keep;
             while gone != 0 {
                 self.record(var, base + gone.trailing_zeros() as i32);
@@ -368,6 +441,55 @@ impl Context<'_> {
         let event = self.store.retain_small(var, keep)?;
         self.changed(var, event);
         Ok(!event.is_none())
+    }
+
+    /// Every word of the store: each small domain's word lies at the cell
+    /// [`PostContext::small_cell`](crate::PostContext::small_cell) gives, which never
+    /// moves, so a propagator that reads many small domains in its inner loop finds
+    /// the cells once, when posted, and then reads the words here without a look-up.
+    /// (What else the words hold is the store's business.)
+    #[inline]
+    pub fn words(&self) -> &[u64] {
+        self.store.words()
+    }
+
+    /// Narrows the small domain of `var`, whose word is at `cell` (see
+    /// [`PostContext::small_cell`](crate::PostContext::small_cell)), to `word`: what
+    /// [`Context::retain_small`] does, without looking up where the word is, and
+    /// recording nothing (see [`Context::is_recording`]).
+    ///
+    /// `word` must be a non-empty subset of the word at `cell`, and `cell` the one
+    /// of `var` (checked in debug builds and with the `debug-checks` feature):
+    /// otherwise the search goes wrong.
+    #[inline(always)]
+    pub fn narrow_small(&mut self, var: VarId, cell: usize, word: u64) {
+        let var = var.raw();
+        let old = self.store.words()[cell];
+        invariant!(word != 0 && word & !old == 0, "a non-empty subset");
+        invariant_eq!(self.store.small_cell(var), Some(cell), "the word of `var`");
+        if old != word {
+            self.store.set_word(cell, word);
+            if self.queue.may_wake(var, self.current) {
+                self.queue
+                    .wake_watchers(var, small_event(old, word), self.current);
+            }
+        }
+    }
+
+    /// Every word of the store, to write the propagator's narrowed small domains and
+    /// its state straight into, when that is all a change needs: nothing is recorded,
+    /// no other propagator watches its variables (no one to wake), and the store
+    /// copies its words at each choice point (nothing to save; a store of at most
+    /// [`COPY_CELLS`](crate::COPY_CELLS) words without an interval domain does).
+    /// `None` otherwise: then [`Context::narrow_small`] and [`Context::set_state`] do
+    /// the rest.
+    pub fn owned_words(&mut self) -> Option<OwnedWords<'_>> {
+        let owned = !self.is_recording() && self.queue.wakes_no_one(self.current);
+        let cells = self.store.unsaved_words().filter(|_| owned)?;
+        Some(OwnedWords {
+            cells,
+            state: self.state.0,
+        })
     }
 
     #[cold]

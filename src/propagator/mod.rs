@@ -10,7 +10,7 @@
 //!
 //! # Writing a constraint
 //!
-//! 1. Store the variables (or [`View`]s) the constraint is about.
+//! 1. Store the variables (or [`View`](crate::View)s) the constraint is about.
 //! 2. Register them when the constraint is posted ([`Propagator::post`]): each
 //!    [`PostContext::watch`] says what should wake the propagator for that variable
 //!    ([`Wake`]: any removal, a moved bound, or fixing) and gives the variable's
@@ -66,8 +66,8 @@
 //!
 //! The module's parts: the trait and its vocabulary here, [`PostContext`] for
 //! posting (`post.rs`), [`Context`] for pruning (`context.rs`), the
-//! [`InferenceLabel`]s prunings are recorded under (`label.rs`), the narrowing of a view to the values a
-//! propagator supports (`support.rs`), the watch lists and queue (`queue.rs`), the
+//! [`InferenceLabel`]s prunings are recorded under (`label.rs`), the watch lists and
+//! queue (`queue.rs`), the
 //! posted propagators with the fixpoint loop that runs them (`set.rs`), and the
 //! `debug-checks` feature's checks of each call and each fixpoint (`checks.rs`).
 
@@ -77,16 +77,14 @@ mod label;
 mod post;
 mod queue;
 mod set;
-mod support;
 
 use std::fmt;
 
-pub use context::{Context, Pruning};
+pub use context::{Context, OwnedWords, Pruning};
 pub use label::InferenceLabel;
 pub use post::PostContext;
 pub(crate) use queue::{NO_PROPAGATOR, Queue};
 pub(crate) use set::{Propagators, Run};
-pub(crate) use support::{Shifted, Sorted, Within};
 
 use crate::error::ModelError;
 use crate::ids::VarId;

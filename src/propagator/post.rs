@@ -139,21 +139,30 @@ impl<'a> PostContext<'a> {
             .map(move |v| v + view.offset)
     }
 
-    /// A small domain's word and base: bit `i` stands for `base + i`; `None` for a
-    /// domain whose values are more than 64 apart.
-    pub(crate) fn small_word(&self, var: VarId) -> Option<(u64, i32)> {
+    /// The initial domain of `var` as one word, if its values lie at most 64 apart
+    /// (a *small* domain, which it stays): bit `i` stands for `base + i`; with
+    /// `base`. `None` for a larger domain. See [`Context::small_word`](crate::Context::small_word).
+    pub fn small_word(&self, var: VarId) -> Option<(u64, i32)> {
         self.vars.store.small_word(var.raw())
     }
 
-    /// Where the store keeps the bounds of a bitset domain, and its base (see
-    /// `Store::bitset_bounds_cell`).
-    pub(crate) fn bitset_bounds_cell(&self, var: VarId) -> Option<(usize, i32)> {
-        self.vars.store.bitset_bounds_cell(var.raw())
+    /// Where [`Context::words`](crate::Context::words) holds the word of the small
+    /// domain of `var`; `None` for a larger domain. It never moves, so a propagator
+    /// finds it once, here, and reads (or, through
+    /// [`Context::narrow_small`](crate::Context::narrow_small), narrows) the word
+    /// there at every call.
+    pub fn small_cell(&self, var: VarId) -> Option<usize> {
+        self.vars.store.small_cell(var.raw())
     }
 
-    /// Where the store keeps a small domain's word, for a propagator that writes it
-    /// directly (`Context::narrow_small`).
-    pub(crate) fn small_cell(&self, var: VarId) -> Option<usize> {
-        self.vars.store.small_cell(var.raw())
+    /// Where [`Context::words`](crate::Context::words) holds the bounds of the
+    /// domain of `var`, if it is a bitset (its values lie at most 4096 apart, more
+    /// than 64, with no table), and the value its bit 0 stands for, `base`; `None` for
+    /// other domains. The word there holds the index of the smallest value in its high
+    /// 32 bits and that of the largest in its low 32: the bounds are `base + (word >>
+    /// 32)` and `base + (word & 0xffff_ffff)`. It never moves, so a propagator that
+    /// reads bounds in its inner loop finds it once, here.
+    pub fn bitset_bounds_cell(&self, var: VarId) -> Option<(usize, i32)> {
+        self.vars.store.bitset_bounds_cell(var.raw())
     }
 }

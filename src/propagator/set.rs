@@ -2,11 +2,13 @@
 //! sits, and the fixpoint loop that runs the woken ones.
 
 #[cfg(feature = "debug-checks")]
-use super::checks::{self, Before, Ran};
+use super::checks::{Before, Ran};
 use super::post::Registration;
 use super::{Context, InferenceLabel, PostContext, Propagator, Pruning, Queue};
 use crate::error::ModelError;
 use crate::ids::{ConstraintId, VarId};
+#[cfg(feature = "debug-checks")]
+use crate::invariant::uncounted;
 use crate::store::{Event, Store};
 use crate::variables::Variables;
 
@@ -95,7 +97,7 @@ impl Propagators {
             *calls += 1;
             let posted = &mut self.list[current as usize];
             #[cfg(feature = "debug-checks")]
-            let before = checks::uncounted(|| Before::read(store, &posted.watched));
+            let before = uncounted(|| Before::read(store, &posted.watched));
             let mut ctx = Context {
                 store,
                 queue,
@@ -116,7 +118,7 @@ impl Propagators {
                     result,
                     entailed: queue.is_entailed(current),
                 };
-                checks::uncounted(|| before.check(&ran, store, vars));
+                uncounted(|| before.check(&ran, store, vars));
             }
             if result.is_err() {
                 queue.clear();
@@ -124,7 +126,7 @@ impl Propagators {
             }
         }
         #[cfg(feature = "debug-checks")]
-        checks::uncounted(|| self.check_idempotence(store, queue, vars));
+        uncounted(|| self.check_idempotence(store, queue, vars));
         Ok(())
     }
 

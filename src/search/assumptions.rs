@@ -60,7 +60,7 @@ impl Assumption {
     }
 }
 
-/// Assumptions pushed with [`Solver::push_level`]: applied and propagated once, kept
+/// Assumptions pushed with [`Solver::push_level`](crate::Solver::push_level): applied and propagated once, kept
 /// below every search until popped.
 #[derive(Clone, Debug)]
 pub(super) struct Level {

@@ -9,6 +9,7 @@ use super::{
     Step, StopReason,
 };
 use crate::ids::{ConstraintId, VarId};
+use crate::invariant::uncounted;
 use crate::propagator::{NO_PROPAGATOR, Run, checks};
 use crate::store::{Event, Wipeout};
 
@@ -46,7 +47,7 @@ impl Solver {
             return None;
         }
         let value = |var: VarId| self.store.min(var.raw());
-        let constraint = checks::uncounted(|| self.model.first_violated(&value))?;
+        let constraint = uncounted(|| self.model.first_violated(&value))?;
         let name = self.model.constraint_name(constraint).unwrap_or("?");
         let reason = StopReason::WrongSolution { constraint, name };
         if !self.checked {

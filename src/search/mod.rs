@@ -398,17 +398,27 @@ impl Solver {
         self.fresh(Goal::All);
     }
 
-    /// [`Solver::reset`], then [`Solver::assume`] of each `(var, value)`, for a
-    /// caller that holds the solver's own variables (checked in debug builds and with `debug-checks`), such
-    /// as a Sudoku solver loading a puzzle's clues: one call instead of one a clue.
-    pub(crate) fn reset_assuming(&mut self, fixes: impl IntoIterator<Item = (VarId, i32)>) {
+    /// [`Solver::reset`], then [`Solver::assume`] of each `(var, value)`: one call
+    /// instead of one an assumption, for a caller that loads many (such as a Sudoku
+    /// solver loading a puzzle's clues).
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::ForeignVariable`] for a variable of another model; the solver is
+    /// reset then, with no assumption.
+    pub fn reset_assuming(
+        &mut self,
+        assumptions: impl IntoIterator<Item = (VarId, i32)>,
+    ) -> Result<(), ModelError> {
         self.reset();
-        let vars = &self.model.vars;
-        self.assumptions
-            .extend(fixes.into_iter().map(|(var, value)| {
-                invariant!(vars.owns(var), "the solver's own variable");
-                Assumption::Equal(var.raw(), value)
-            }));
+        for (var, value) in assumptions {
+            if let Err(error) = self.model.check_var(var) {
+                self.assumptions.clear();
+                return Err(error);
+            }
+            self.assumptions.push(Assumption::Equal(var.raw(), value));
+        }
+        Ok(())
     }
 
     /// The next search starts anew, for `goal`.

@@ -219,18 +219,43 @@ impl Solver {
         self.model.vars.owns(var).then(|| self.store.min(var.raw()))
     }
 
-    /// The values of the first `n` variables (at most all of them) in the solution
-    /// [`Solver::advance`] reached, as [`Solver::solution_value`] gives them, read
-    /// straight from the domain words: for a caller whose main variables are the
-    /// model's first ones, such as the cells of a Sudoku.
-    pub(crate) fn leading_solution_values(&self, n: usize) -> impl Iterator<Item = i32> + '_ {
+    /// The values of the model's first `n` variables (at most all of them), in the
+    /// order they were made, in the solution [`Solver::advance`] reached (at other
+    /// times, each one's smallest value left), as [`Solver::solution_value`] gives
+    /// them: read straight from the domain words, without a look-up a variable, for a
+    /// caller whose main variables are the model's first ones, such as the cells of a
+    /// Sudoku.
+    ///
+    /// ```
+    /// use alldiff::{Model, Solver, Step};
+    /// let mut model = Model::new();
+    /// let cells = model.int_vars(3, 1, 3)?;
+    /// model.all_different(cells.iter().copied())?;
+    /// let mut solver = Solver::new(model);
+    /// assert_eq!(solver.advance(), Step::Solution);
+    /// assert_eq!(solver.leading_solution_values(3).collect::<Vec<_>>(), [1, 2, 3]);
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    pub fn leading_solution_values(&self, n: usize) -> impl Iterator<Item = i32> + '_ {
         self.store.leading_mins(n)
     }
 
-    /// A measure of the first `n` variables' domains (at most all of them) that
-    /// shrinks whenever one of them does: of two propagations of the same node, the
-    /// one that prunes more leaves a smaller measure.
-    pub(crate) fn leading_measure(&self, n: usize) -> u64 {
+    /// A measure of the domains of the model's first `n` variables (at most all of
+    /// them) that shrinks whenever one of them does: of two propagations of the same
+    /// node, the one that prunes more leaves a smaller measure. Cheaper than their
+    /// sizes; its value means nothing else.
+    ///
+    /// ```
+    /// use alldiff::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(1, 9)?;
+    /// let mut solver = Solver::new(model);
+    /// let before = solver.leading_measure(1);
+    /// assert!(solver.push_level([(x, 5)])?);
+    /// assert!(solver.leading_measure(1) < before);
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    pub fn leading_measure(&self, n: usize) -> u64 {
         self.store.leading_measure(n)
     }
 

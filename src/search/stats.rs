@@ -42,8 +42,18 @@ pub struct Statistics {
 impl Statistics {
     /// Adds the work of `other`, a search `depth` decisions below this one's root:
     /// its nodes, failures, propagations and restarts, and its depth if deeper (not
-    /// its solutions, objective or time, which depend on how the searches relate).
-    pub(crate) fn add_work(&mut self, other: &Statistics, depth: u32) {
+    /// its solutions, objective or time, which depend on how the searches relate):
+    /// for a caller that splits one search into several, such as a parallel search
+    /// or a Sudoku solver that escalates to stronger propagation.
+    ///
+    /// ```
+    /// use alldiff::Statistics;
+    /// let mut total = Statistics { nodes: 10, peak_depth: 3, ..Statistics::default() };
+    /// let below = Statistics { nodes: 5, peak_depth: 4, solutions: 1, ..Statistics::default() };
+    /// total.add_work(&below, 2);
+    /// assert_eq!((total.nodes, total.peak_depth, total.solutions), (15, 6, 0));
+    /// ```
+    pub fn add_work(&mut self, other: &Statistics, depth: u32) {
         self.nodes += other.nodes;
         self.failures += other.failures;
         self.propagations += other.propagations;

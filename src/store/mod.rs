@@ -39,6 +39,7 @@ use std::sync::Arc;
 
 pub(crate) use event::{Event, Wipeout, small_event};
 pub(crate) use prune::mask_values;
+pub use trail::COPY_CELLS;
 pub(crate) use values::Values;
 
 /// The widest span kept as a bitset (512 bytes): wider domains become a table or an
@@ -129,7 +130,7 @@ pub(crate) struct Store {
     /// looks for them only then.
     has_runs: bool,
     /// Whether marks copy all the cells instead of trailing changes: set by
-    /// [`Store::reset_from`] for stores of at most [`COPY_CELLS`](trail::COPY_CELLS) cells and no interval.
+    /// [`Store::reset_from`] for stores of at most [`COPY_CELLS`] cells and no interval.
     copying: bool,
     /// With `copying`, the cells at each mark, one after the other.
     copies: Vec<u64>,
@@ -504,19 +505,12 @@ impl Store {
     }
 
     /// Where a bitset domain (several words, no table) keeps its bounds, and the
-    /// value its bit 0 stands for: [`Store::packed_bounds`] of the word there gives
-    /// them, for a propagator that reads bounds in its inner loop. `None` for other
-    /// shapes. It never moves.
+    /// value its bit 0 stands for: the word there packs the lowest and the highest
+    /// present bit index (`pack_bounds`), for a propagator that reads bounds in its
+    /// inner loop. `None` for other shapes. It never moves.
     pub(crate) fn bitset_bounds_cell(&self, var: u32) -> Option<(usize, i32)> {
         let l = self.layouts[var as usize];
         (l.words > 1 && l.extra == NO_TABLE).then(|| (l.bounds_cell(), l.base))
-    }
-
-    /// The lowest and highest present bit index held in the word of a
-    /// [`Store::bitset_bounds_cell`].
-    #[inline(always)]
-    pub(crate) fn packed_bounds(word: u64) -> (usize, usize) {
-        unpack_bounds(word)
     }
 
     /// Every domain word, for propagators that read many small domains at once

@@ -75,7 +75,7 @@ fn a_bitset_keeps_its_bounds_in_a_cell_that_reads_as_min_and_max() {
     let (mut store, x) = store_with(&bitset);
     let (cell, base) = store.bitset_bounds_cell(x).expect("a bitset");
     let read = |store: &Store| {
-        let (lo, hi) = Store::packed_bounds(store.words()[cell]);
+        let (lo, hi) = super::unpack_bounds(store.words()[cell]);
         (base + lo as i32, base + hi as i32)
     };
     assert_eq!(read(&store), store.bounds(x));

@@ -3,11 +3,18 @@
 
 use super::{RUN, Saved, Store};
 
-/// The most cells a store may have for its marks to copy them all (see the module
-/// docs): enough for a 9x9 Sudoku model (100 cells) and a 9-mark Golomb ruler's (36
+/// The most words (*cells*) a solver's store of domains may have for it to copy them
+/// all at each choice point and back when it backtracks; a larger store, or one
+/// with a domain kept as an interval (values spread wider than 4096 and nearly
+/// contiguous), saves each word before its first change instead (the *trail*).
+/// A domain of at most 64 values takes one word, a wider one two and one per 64
+/// values of its span; each propagator's state adds its own.
+///
+/// Enough for a 9x9 Sudoku model (100 cells) and a 9-mark Golomb ruler's (36
 /// two-word domains, about 150 cells), which are faster with copies, and below a
-/// 16x16 Sudoku model (321 cells), which is not (`docs/performance.md`).
-pub(super) const COPY_CELLS: usize = 256;
+/// 16x16 Sudoku model (321 cells), which is not (`docs/performance.md`). Public
+/// for tests that must reach past it, so that they exercise the trail.
+pub const COPY_CELLS: usize = 256;
 
 /// [`Store::mark`] looks for runs in the entries of a level only when the level has
 /// at least `RUNS_FROM.0` of them and the trail at least `RUNS_FROM.1`: a trail

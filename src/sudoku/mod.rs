@@ -1,9 +1,9 @@
 //! Sudoku through the constraint engine.
 //!
 //! [`Grid`] holds a puzzle or a solution of box size 2 to 5 (4x4 to 25x25) and reads and prints
-//! it; [`validate`] lists the broken rules of a grid and [`check_solution`] checks a solution
+//! it; [`validate`](fn@validate) lists the broken rules of a grid and [`check_solution`] checks a solution
 //! against its puzzle. [`SudokuModel`] builds the engine model, [`SudokuSolver`] solves puzzles
-//! with it (proving uniqueness), [`generate`] makes puzzles and [`rate`] grades them.
+//! with it (proving uniqueness), [`generate`](fn@generate) makes puzzles and [`rate`](fn@rate) grades them.
 //!
 //! # The grid
 //!
@@ -56,7 +56,7 @@
 //!
 //! # Validation
 //!
-//! The rule is that no digit appears twice in a [`Unit`] (a row, a column or a box). [`validate`]
+//! The rule is that no digit appears twice in a [`Unit`] (a row, a column or a box). [`validate`](fn@validate)
 //! lists every break of it as a [`RepeatedDigit`], naming its [`Cell`]s (`r1c4`); blanks are
 //! never repeated digits, so a partly filled puzzle validates as long as its clues agree.
 //! [`check_solution`] also asks for a complete grid that keeps every clue of the puzzle.
@@ -117,7 +117,7 @@
 //! Per unit, hidden singles with dom/wdeg ([`Propagation::HiddenSingles`]) remain the best
 //! of the per-unit choices on `top1465`: ahead of first fail, of locked candidates added
 //! (which halves the nodes but costs more per node), of full all-different consistency and
-//! of value elimination alone. [`rate`] and [`explain`] search with the default, and
+//! of value elimination alone. [`rate`](fn@rate) and [`explain`](fn@explain) search with the default, and
 //! `explain`'s engine log ([`ExplainOptions::verbose`]) with [`Propagation::Full`].
 //!
 //! ```
@@ -132,13 +132,13 @@
 //!
 //! # Generating and rating
 //!
-//! [`generate`] fills an empty grid by a search with seeded random values, then removes clues
+//! [`generate`](fn@generate) fills an empty grid by a search with seeded random values, then removes clues
 //! (in [`Symmetry`] orbits) in a seeded random order while the solution stays unique, down to
 //! the number of clues asked for, or as far as possible with `minimal`. The same options give
 //! the same puzzle. [`Removal::HideRandom`] is the classic generator that blanks cells without
 //! checking, and may leave several solutions.
 //!
-//! [`rate`] grades a puzzle by the hardest technique a person needs, trying the simplest
+//! [`rate`](fn@rate) grades a puzzle by the hardest technique a person needs, trying the simplest
 //! first: [`Difficulty::Easy`] (naked singles), [`Difficulty::Medium`] (+ hidden singles),
 //! [`Difficulty::Hard`] (+ locked candidates), [`Difficulty::Fiendish`] (+ naked and hidden
 //! pairs, triples, ...) and [`Difficulty::Diabolical`] (needs search; the [`Rating`] counts
@@ -152,11 +152,11 @@
 //!
 //! # Explaining
 //!
-//! [`explain`] lists the placements in solving order, each by the simplest technique that
+//! [`explain`](fn@explain) lists the placements in solving order, each by the simplest technique that
 //! justifies it, after the eliminations it needs, named with the cells of their pattern,
 //! and a guess of the solution's digit where every technique is stuck:
 //! `r3c7 = 5 (hidden single in row 3)`, `r1c3 <> 3, 7 (naked pair 3, 7 at r1c1, r1c4 in
-//! row 1)`, `r5c5 = 3 (guess among 3, 7)`. It solves by the techniques [`rate`] uses, in
+//! row 1)`, `r5c5 = 3 (guess among 3, 7)`. It solves by the techniques [`rate`](fn@rate) uses, in
 //! the same order, so [`Explanation::difficulty`], its hardest technique, is the grade.
 //! [`explain_with`] and [`ExplainOptions::verbose`] give instead what the engine did,
 //! named by the technique of each propagator's label and the unit its constraint stands for

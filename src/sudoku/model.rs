@@ -6,9 +6,9 @@ use crate::{Model, ModelError, SearchConfig, Solver, Strength, VarId, VariableOr
 
 /// How strongly the Sudoku model propagates: which Sudoku rules it applies, and
 /// whether it posts one all-different constraint per unit or one
-/// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem) over all units.
+/// [`AllDifferentSystem`] over all units.
 ///
-/// The per-unit choices are the grades of [`rate`](super::rate), weakest first; the
+/// The per-unit choices are the grades of [`rate`](fn@super::rate), weakest first; the
 /// system ones prune what the matching per-unit choice prunes, faster. Which is the
 /// fastest where is told in the [`sudoku`](crate::sudoku) module docs; the numbers are
 /// in `docs/performance.md`.
@@ -27,7 +27,7 @@ pub enum Propagation {
     /// candidates: also naked and hidden pairs, triples, ...
     Full,
     /// Naked and hidden singles on all units at once, by one
-    /// [`AllDifferentSystem`](crate::constraints::AllDifferentSystem): what
+    /// [`AllDifferentSystem`]: what
     /// [`HiddenSingles`](Self::HiddenSingles) prunes, faster.
     SystemSingles,
     /// [`SystemSingles`](Self::SystemSingles) with the system's locked-candidates rule
@@ -262,7 +262,7 @@ impl SudokuModel {
         &self.constraints
     }
 
-    /// The model and the cell variables, to hand the model to a [`Solver`](crate::Solver).
+    /// The model and the cell variables, to hand the model to a [`Solver`].
     pub fn into_parts(self) -> (Model, Vec<VarId>) {
         (self.model, self.cells)
     }

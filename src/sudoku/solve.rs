@@ -133,7 +133,7 @@ impl Engine {
     ) -> Result<Engine, ModelError> {
         let (model, cells) = SudokuModel::new(box_size, propagation)?.into_parts();
         invariant!(
-            (cells.iter().enumerate()).all(|(i, cell)| cell.raw() as usize == i),
+            (cells.iter().enumerate()).all(|(i, cell)| cell.index() == i),
             "the cells are the model's first variables, in order"
         );
         let mut solver = Solver::with_config(model, search);
@@ -147,7 +147,8 @@ impl Engine {
         let clues = (self.cells.iter().zip(grid.cells()))
             .filter(|&(_, &digit)| digit != 0)
             .map(|(&var, &digit)| (var, i32::from(digit)));
-        self.solver.reset_assuming(clues);
+        let loaded = self.solver.reset_assuming(clues);
+        invariant!(loaded.is_ok(), "the cells are the solver's own variables");
     }
 
     /// Starts a search of `grid` with locked candidates at the root (this engine's

@@ -92,8 +92,9 @@ pub fn has_multi_word_domain(domains: &[Vec<i32>]) -> bool {
 }
 
 /// The store copies its cells at choice points up to this many cells, and trails
-/// above (`COPY_CELLS` in `src/store/trail.rs`, which the library does not export).
-pub const COPY_CELLS: usize = 256;
+/// above: the library's own constant, asked rather than copied, so that the suites
+/// that must reach past it follow when it moves.
+pub const COPY_CELLS: usize = alldiff::COPY_CELLS;
 
 /// How many fixed variables pad a model so that it takes more store cells than
 /// [`COPY_CELLS`] (a one-word domain is one cell), and the store trails.

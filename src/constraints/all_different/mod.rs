@@ -219,14 +219,14 @@ impl AllDifferent {
             let before = before_hidden[i];
             let keep = if before != 0 { before } else { masks[i] };
             if keep != read[i] {
-                ctx.retain_small(self.views[i].var.raw(), keep >> shifts[i])?;
+                ctx.retain_small(self.views[i].var, keep >> shifts[i])?;
             }
         }
         if hidden > 0 {
             ctx.set_label(AllDifferent::ONLY_PLACE);
             for &i in &hidden_order[..hidden] {
                 let i = usize::from(i);
-                ctx.retain_small(self.views[i].var.raw(), masks[i] >> shifts[i])?;
+                ctx.retain_small(self.views[i].var, masks[i] >> shifts[i])?;
             }
         }
         Ok(())
@@ -237,9 +237,7 @@ impl AllDifferent {
     fn window_masks(&self, ctx: &Context<'_>, shifts: &[u32], masks: &mut [u64]) {
         if self.cells.is_empty() {
             for (i, view) in self.views.iter().enumerate() {
-                let (word, _) = ctx
-                    .small_word(view.var.raw())
-                    .expect("window of small domains");
+                let (word, _) = ctx.small_word(view.var).expect("window of small domains");
                 masks[i] = word << shifts[i];
             }
         } else {
@@ -264,7 +262,7 @@ impl AllDifferent {
             .filter::<1, 64>(masks.as_chunks_mut::<1>().0)?;
         ctx.set_label(AllDifferent::MATCHING);
         for i in 0..n {
-            ctx.retain_small(self.views[i].var.raw(), masks[i] >> shifts[i])?;
+            ctx.retain_small(self.views[i].var, masks[i] >> shifts[i])?;
         }
         Ok(())
     }

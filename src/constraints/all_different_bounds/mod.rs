@@ -23,7 +23,7 @@ mod tests;
 use crate::constraints::AllDifferent;
 use crate::ids::View;
 #[cfg(feature = "debug-checks")]
-use crate::propagator::checks;
+use crate::invariant::uncounted;
 use crate::propagator::{Conflict, Context};
 
 /// One view's bounds during a pass.
@@ -206,7 +206,7 @@ impl HallIntervals {
         if (test && !self.may_prune(unfixed)) || (!shared && unfixed < 2) {
             self.misses = 0;
             #[cfg(feature = "debug-checks")]
-            checks::uncounted(|| self.check_nothing_to_prune());
+            uncounted(|| self.check_nothing_to_prune());
             return Ok(false);
         }
         self.misses = self.misses.saturating_add(1);

@@ -61,7 +61,7 @@ impl AbsDifference {
     fn propagate_words(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let [(wx, bx), (wy, by), (wz, bz)] = [self.x, self.y, self.z].map(|view| {
             let (word, base) = ctx
-                .small_word(view.var.raw())
+                .small_word(view.var)
                 .expect("a small domain stays small");
             (word, i64::from(base) + i64::from(view.offset))
         });
@@ -97,7 +97,7 @@ impl AbsDifference {
             (self.z, wz, keep_z),
         ] {
             if new != old {
-                ctx.retain_small(view.var.raw(), new)?;
+                ctx.retain_small(view.var, new)?;
             }
         }
         Ok(())

@@ -18,6 +18,8 @@ pub use order::LessEq;
 pub use ternary::{Arithmetic, Operation};
 pub use unary::{Unary, UnaryOperation};
 
+use crate::constraints::linear::div_ceil;
+use crate::constraints::support::RetainSupported;
 use crate::ids::{VarId, View};
 use crate::propagator::{Conflict, Context};
 
@@ -79,16 +81,6 @@ fn div_floor(a: i64, b: i64) -> i64 {
     }
 }
 
-/// `a / b` rounded up (`b != 0`).
-fn div_ceil(a: i64, b: i64) -> i64 {
-    let q = a / b;
-    if a % b != 0 && ((a < 0) == (b < 0)) {
-        q + 1
-    } else {
-        q
-    }
-}
-
 /// The negative and the positive values of `range`, without 0.
 fn sign_parts((lo, hi): Range) -> [Option<Range>; 2] {
     [
@@ -100,7 +92,7 @@ fn sign_parts((lo, hi): Range) -> [Option<Range>; 2] {
 /// Removes from `view` every value `v` with `|v| <= near`: `O(1)` when they are at
 /// one end of the domain, `O(min(n, near))` over its `n` values otherwise. A gap
 /// around 0 that would punch too many holes in an interval domain
-/// ([`Context::punches_wide`]) is left to the bounds, which jump it when they reach it.
+/// ([`RetainSupported::punches_wide`]) is left to the bounds, which jump it when they reach it.
 fn keep_magnitude_above(
     ctx: &mut Context<'_>,
     view: View,

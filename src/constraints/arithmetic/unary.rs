@@ -126,7 +126,7 @@ impl Unary {
 
     /// `z == |x|` on the words of two small domains: domain consistent in one pass.
     fn propagate_words(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let (x, z) = (self.x.var.raw(), self.z.var.raw());
+        let (x, z) = (self.x.var, self.z.var);
         let (Some((wx, bx)), Some((wz, bz))) = (ctx.small_word(x), ctx.small_word(z)) else {
             unreachable!("a small domain stays small");
         };

@@ -10,13 +10,12 @@
 //! relations and `<=`, domains for `==`, `!=` and sets.
 
 use super::binary::{Equal, NotEqual};
-use super::linear::{Linear, Relation};
+use super::linear::{Linear, Relation, SUM_OVERFLOW, sum_may_overflow};
 use super::logic::{set_literal, truth, watch_literal};
+use crate::constraints::support::{RetainSupported, Shifted, Sorted};
 use crate::error::ModelError;
 use crate::ids::{Literal, VarId, View};
-use crate::propagator::{
-    Conflict, Context, InferenceLabel, PostContext, Propagator, Shifted, Sorted, Wake,
-};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
 
 /// A constraint that a literal can be tied to with [`Model::reify`](crate::Model::reify)
 /// (`b <-> C`) or [`Model::half_reify`](crate::Model::half_reify) (`b -> C`).
@@ -288,19 +287,12 @@ impl Cond {
             Cond::Linear { terms, rhs, .. } => {
                 ctx.watch_all(terms.iter().map(|&(_, v)| v), Wake::Bounds)?;
                 // Entailment adds up the terms' bounds, and the negation moves the
-                // right-hand side by one: keep a factor of two in hand, as `linear` does.
-                let magnitude = terms
-                    .iter()
-                    .fold(i128::from(*rhs).abs() + 1, |sum, &(a, v)| {
-                        let reach = i128::from(ctx.min(v))
-                            .abs()
-                            .max(i128::from(ctx.max(v)).abs());
-                        sum + i128::from(a).abs() * reach
-                    });
-                if magnitude > i128::from(i64::MAX / 2) {
+                // right-hand side by one.
+                let bounds = terms.iter().map(|&(a, v)| (a, (ctx.min(v), ctx.max(v))));
+                if sum_may_overflow(i128::from(*rhs).abs() + 1, bounds) {
                     return Err(ModelError::InvalidConstraint {
                         constraint: ctx.constraint(),
-                        reason: "the sum of the terms could overflow 64-bit integers".to_string(),
+                        reason: SUM_OVERFLOW.to_string(),
                     });
                 }
                 Ok(())

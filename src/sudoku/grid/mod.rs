@@ -24,7 +24,7 @@ const MAX_BOX_SIZE: usize = 5;
 /// A Sudoku grid of box size 2 to 5, with some cells filled in.
 ///
 /// The grid always holds valid values (blanks, or digits `1..=side`), but it may break the
-/// Sudoku rules; see [`validate`](super::validate).
+/// Sudoku rules; see [`validate`](fn@super::validate).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Grid {
     box_size: usize,

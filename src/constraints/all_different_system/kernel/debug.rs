@@ -109,7 +109,7 @@ impl<const W: usize> Scratch<W> {
 fn value_name(ctx: &Context<'_>, vars: &Vars<'_>) -> impl Fn(usize) -> String {
     // The value bit 0 of the window stands for.
     let base = vars.vars.first().and_then(|&var| {
-        let (_, base) = ctx.small_word(var.raw())?;
+        let (_, base) = ctx.small_word(var)?;
         Some(i64::from(base) - i64::from(vars.words[0].shift))
     });
     move |v| match base {

@@ -20,7 +20,7 @@ use super::queues::GroupWork;
 use super::sets::{GroupSets, PerValue, PerVar, PerVarSets, VarSet, bits};
 use super::{LockedCandidates, Vars};
 #[cfg(feature = "debug-checks")]
-use crate::propagator::checks;
+use crate::invariant::uncounted;
 use crate::propagator::{Conflict, Context};
 
 /// The first state word once the sets are built.
@@ -32,7 +32,7 @@ const PAST_ROOT: u64 = 2;
 /// The kernel for variable sets `W` words wide.
 ///
 /// The backtrackable state (see
-/// [`Propagator::initial_state`](crate::Propagator::initial_state)) holds, in this
+/// [`PostContext::set_initial_state`](crate::PostContext::set_initial_state)) holds, in this
 /// order: a word that says how far the search has come ([`BUILT`], [`PAST_ROOT`], zero
 /// before either); then `candidates`, `W` words a value. A call copies it in, works on
 /// the copy, and writes back what changed.
@@ -305,7 +305,7 @@ impl<const W: usize> Kernel<W> {
         #[cfg(feature = "debug-checks")]
         if result.is_ok() {
             let step = if built { "sync" } else { "build" };
-            checks::uncounted(|| self.check_sets(ctx, vars, step));
+            uncounted(|| self.check_sets(ctx, vars, step));
         }
         let result = result
             .and_then(|()| self.fixpoint(locked))
@@ -313,7 +313,7 @@ impl<const W: usize> Kernel<W> {
         match result {
             Ok(()) => {
                 #[cfg(feature = "debug-checks")]
-                checks::uncounted(|| self.check_state(ctx, vars));
+                uncounted(|| self.check_state(ctx, vars));
             }
             Err(Conflict) => self.scratch.clear(self.shape.values),
         }

@@ -38,12 +38,12 @@ impl<const W: usize> Kernel<W> {
         } else {
             if !ctx.is_recording() {
                 for i in self.scratch.touched.ones() {
-                    let (var, word) = (vars.vars[i].raw(), vars.words[i]);
+                    let (var, word) = (vars.vars[i], vars.words[i]);
                     ctx.narrow_small(var, word.cell, self.domains[i] >> word.shift);
                 }
             } else {
                 for i in self.scratch.touched.ones() {
-                    let (var, word) = (vars.vars[i].raw(), vars.words[i]);
+                    let (var, word) = (vars.vars[i], vars.words[i]);
                     let locked = std::mem::take(&mut self.scratch.locked_removed[i]);
                     let hidden = self.scratch.hidden.contains(i);
                     if locked != 0 && !hidden {

@@ -1,10 +1,10 @@
 //! Narrowing a view to the values a propagator supports (element, table, equality,
 //! differences, membership), reading the view value by value only where few values
 //! can stay: a domain of the whole `i32` range narrowed to `{i32::MIN, 0, i32::MAX}`
-//! costs three values, not four billion.
+//! costs three values, not four billion. Built on the public [`Context`] only, as a
+//! user's propagator could be.
 
-use super::{Conflict, Context};
-use crate::ids::View;
+use crate::{Conflict, Context, View};
 
 /// The most values removed from inside an interval domain at once: each chunk of 64
 /// values it punches holes in takes a word, so past this many a propagator moves only
@@ -13,7 +13,7 @@ const PUNCH_LIMIT: u64 = 1 << 16;
 
 /// The values a propagator keeps in a view, found from either end without reading
 /// the view's values one by one.
-pub(crate) trait Support {
+pub(super) trait Support {
     /// Whether `value` is supported.
     fn accepts(&self, ctx: &Context<'_>, value: i32) -> bool;
 
@@ -32,7 +32,7 @@ pub(crate) trait Support {
 }
 
 /// The values of a sorted, deduplicated list.
-pub(crate) struct Sorted<'a>(pub(crate) &'a [i32]);
+pub(super) struct Sorted<'a>(pub(super) &'a [i32]);
 
 impl Support for Sorted<'_> {
     fn accepts(&self, _: &Context<'_>, value: i32) -> bool {
@@ -55,10 +55,10 @@ impl Support for Sorted<'_> {
 
 /// The values within `lo..=hi` that `keep` accepts: a range no wider than the values
 /// it stands for (an element's indices).
-pub(crate) struct Within<F> {
-    pub(crate) lo: i32,
-    pub(crate) hi: i32,
-    pub(crate) keep: F,
+pub(super) struct Within<F> {
+    pub(super) lo: i32,
+    pub(super) hi: i32,
+    pub(super) keep: F,
 }
 
 impl<F: Fn(&Context<'_>, i32) -> bool> Support for Within<F> {
@@ -81,9 +81,9 @@ impl<F: Fn(&Context<'_>, i32) -> bool> Support for Within<F> {
 
 /// The values `v` with `v + shift` in `view` for one of the `shifts`: `view`'s own
 /// values for the shift 0 (equality), a union of shifted copies for a difference.
-pub(crate) struct Shifted<'a> {
-    pub(crate) view: View,
-    pub(crate) shifts: &'a [i64],
+pub(super) struct Shifted<'a> {
+    pub(super) view: View,
+    pub(super) shifts: &'a [i64],
 }
 
 impl Shifted<'_> {
@@ -129,7 +129,7 @@ impl Support for Shifted<'_> {
     }
 
     fn listed(&self, ctx: &Context<'_>) -> u64 {
-        if ctx.store.is_interval(self.view.var.raw()) {
+        if ctx.is_interval(self.view) {
             0
         } else {
             u64::from(ctx.size(self.view)) * self.shifts.len() as u64
@@ -137,31 +137,35 @@ impl Support for Shifted<'_> {
     }
 }
 
-impl Context<'_> {
-    /// The smallest value of `view` at least `at`.
-    pub(crate) fn value_at_least(&self, view: View, at: i32) -> Option<i32> {
-        let raw = (i64::from(at) - i64::from(view.offset)).max(i64::from(i32::MIN));
-        let raw = i32::try_from(raw).ok()?;
-        let value = self.store.values_from(view.var.raw(), raw).next()?;
-        Some(value + view.offset)
-    }
-
-    /// The largest value of `view` at most `at`.
-    pub(crate) fn value_at_most(&self, view: View, at: i32) -> Option<i32> {
-        let raw = (i64::from(at) - i64::from(view.offset)).min(i64::from(i32::MAX));
-        let raw = i32::try_from(raw).ok()?;
-        let value = self.store.value_at_most(view.var.raw(), raw)?;
-        Some(value + view.offset)
-    }
-
+/// Narrowing to a [`Support`], on the context of any propagator.
+pub(super) trait RetainSupported {
     /// The smallest value of `view`, at least `from`, that `support` accepts: the two
     /// step past each other's gaps, so a wide interval and a short list meet at once.
-    pub(crate) fn first_supported(
-        &self,
+    fn first_supported(&self, view: View, support: &impl Support, from: i32) -> Option<i32>;
+
+    /// The largest value of `view`, at most `from`, that `support` accepts.
+    fn last_supported(&self, view: View, support: &impl Support, from: i32) -> Option<i32>;
+
+    /// Whether removing `count` values from inside `view` would cost by their span:
+    /// `view` is an interval and `count` is past [`PUNCH_LIMIT`].
+    fn punches_wide(&self, view: View, count: u64) -> bool;
+
+    /// Keeps in `view` only the values `support` accepts. The bounds move first, to
+    /// supported values; then the values between them are read and the others
+    /// removed, unless `view` is an interval holding more than twice the values the
+    /// support lists plus [`PUNCH_LIMIT`] (a FlatZinc `var int` spans 2 * 10^8): then
+    /// the values inside stay. `Ok(true)` when every value left is supported,
+    /// `Ok(false)` when only the bounds are. `scratch` is reused for the removals.
+    fn retain_supported(
+        &mut self,
         view: View,
         support: &impl Support,
-        from: i32,
-    ) -> Option<i32> {
+        scratch: &mut Vec<i32>,
+    ) -> Result<bool, Conflict>;
+}
+
+impl RetainSupported for Context<'_> {
+    fn first_supported(&self, view: View, support: &impl Support, from: i32) -> Option<i32> {
         let mut at = from;
         loop {
             let value = self.value_at_least(view, support.skip_up(self, at)?)?;
@@ -172,7 +176,6 @@ impl Context<'_> {
         }
     }
 
-    /// The largest value of `view`, at most `from`, that `support` accepts.
     fn last_supported(&self, view: View, support: &impl Support, from: i32) -> Option<i32> {
         let mut at = from;
         loop {
@@ -184,19 +187,11 @@ impl Context<'_> {
         }
     }
 
-    /// Whether removing `count` values from inside `view` would cost by their span:
-    /// `view` is an interval and `count` is past [`PUNCH_LIMIT`].
-    pub(crate) fn punches_wide(&self, view: View, count: u64) -> bool {
-        self.store.is_interval(view.var.raw()) && count > PUNCH_LIMIT
+    fn punches_wide(&self, view: View, count: u64) -> bool {
+        self.is_interval(view) && count > PUNCH_LIMIT
     }
 
-    /// Keeps in `view` only the values `support` accepts. The bounds move first, to
-    /// supported values; then the values between them are read and the others
-    /// removed, unless `view` is an interval holding more than twice the values the
-    /// support lists plus [`PUNCH_LIMIT`] (a FlatZinc `var int` spans 2 * 10^8): then
-    /// the values inside stay. `Ok(true)` when every value left is supported,
-    /// `Ok(false)` when only the bounds are. `scratch` is reused for the removals.
-    pub(crate) fn retain_supported(
+    fn retain_supported(
         &mut self,
         view: View,
         support: &impl Support,
