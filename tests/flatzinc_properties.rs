@@ -858,3 +858,41 @@ proptest! {
         prop_assert_eq!(outcome.status, status.of(&problem));
     }
 }
+
+/// Found by the builtins' cases: a sum with a right-hand side beyond 32 bits over a
+/// domain holding `i32::MIN` was refused ("the sum leaves the 32-bit range"), as the
+/// restated sum shifted that variable by `-i32::MIN`; it is decided, or shifted as far
+/// as a view may go, and counts as brute force.
+#[test]
+fn sums_beyond_32_bits_over_i32_min_count_as_brute_force() {
+    let (low, high) = (i64::from(i32::MIN), i64::from(i32::MIN) + 3);
+    type Holds = fn(i64, i64) -> bool;
+    let relations: [(&str, Holds); 3] = [
+        ("int_lin_eq", |s, r| s == r),
+        ("int_lin_ne", |s, r| s != r),
+        ("int_lin_le", |s, r| s <= r),
+    ];
+    let options = RunOptions {
+        all: true,
+        check_solutions: true,
+        ..RunOptions::default()
+    };
+    for (relation, holds) in relations {
+        for rhs in [2 * low - 1, 2 * low, 2 * low + 3, 2 * low + 6, low - 1] {
+            let text = format!(
+                "var {low}..{high}: x :: output_var;\nvar {low}..{high}: y :: output_var;\n\
+                 constraint {relation}([1, 1], [x, y], {rhs});\nsolve satisfy;\n"
+            );
+            let problem = FlatZincModel::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            let mut count = 0;
+            let outcome = flatzinc::run(&problem, &options, &mut (), |_, _| count += 1);
+            let expected = (low..=high)
+                .flat_map(|x| (low..=high).map(move |y| x + y))
+                .filter(|&s| holds(s, rhs))
+                .count();
+            assert_eq!(count, expected, "{text}");
+            let done = [RunStatus::Unsatisfiable, RunStatus::Complete][usize::from(count > 0)];
+            assert_eq!(outcome.status, done, "{text}");
+        }
+    }
+}
