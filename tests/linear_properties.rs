@@ -22,8 +22,9 @@ use std::collections::BTreeSet;
 
 use alldiff::{Model, ModelError, Relation, SearchConfig, Strength, VarId, View};
 use common::constants::{case_window, coefficient_in, offset_in, rhs_for};
+use common::domain;
 use common::edges::{Window, domain_in, mostly_fixed, view_fits};
-use common::refusal::{accepted_over, sum_may_overflow};
+use common::refusal::sum_may_overflow;
 use proptest::prelude::*;
 
 /// A view as the oracle sees it: (variable index, offset).
@@ -36,7 +37,7 @@ enum Spec {
     NotEqual(V, V),
 }
 
-impl Spec {
+impl common::specs::Spec for Spec {
     fn holds(&self, values: &[i32]) -> bool {
         let at = |(var, offset): V| i128::from(values[var]) + i128::from(offset);
         match self {
@@ -81,24 +82,7 @@ impl Spec {
     }
 }
 
-#[derive(Clone, Debug)]
-struct Problem {
-    domains: Vec<Vec<i32>>,
-    specs: Vec<Spec>,
-}
-
-impl Problem {
-    /// The problem with only the specs a model accepts, after checking that each
-    /// refusal was one [`Spec::may_refuse`] allows.
-    fn accepted(&self) -> Result<Problem, TestCaseError> {
-        let may_refuse = |s: &Spec| s.may_refuse(&self.domains);
-        let specs = accepted_over(&self.domains, &self.specs, Spec::post, may_refuse)?;
-        Ok(Problem {
-            domains: self.domains.clone(),
-            specs,
-        })
-    }
-}
+type Problem = common::specs::Problem<Spec>;
 
 fn view(vars: usize, window: Window) -> impl Strategy<Value = V> {
     (0..vars, offset_in(window))
@@ -142,10 +126,6 @@ fn spec(window: Window, domains: Vec<Vec<i32>>) -> impl Strategy<Value = Spec> {
             .prop_map(|(v, s)| Spec::AllDifferent(v, s)),
         1 => (view(vars, window), view(vars, window)).prop_map(|(a, b)| Spec::NotEqual(a, b)),
     ]
-}
-
-fn domain(values: std::ops::RangeInclusive<i32>, size: usize) -> impl Strategy<Value = Vec<i32>> {
-    prop::collection::btree_set(values, 1..=size).prop_map(|s| s.into_iter().collect())
 }
 
 /// `specs` over `domains`, drawn once the domains are known.
@@ -227,53 +207,20 @@ fn wide() -> impl Strategy<Value = Problem> {
     with_specs(domains, |d| spec(WIDE_CONSTANTS, d), 1..=3)
 }
 
-fn build(problem: &Problem) -> (Model, Vec<VarId>) {
-    let mut model = Model::new();
-    let vars = common::vars(&mut model, &problem.domains);
-    for spec in &problem.specs {
-        spec.post(&mut model, &vars).unwrap();
-    }
-    (model, vars)
-}
-
-/// The solver agrees with brute force under each configuration, and root
-/// propagation keeps every value a solution uses, over the specs the model accepts.
-fn check(problem: &Problem, configs: &[SearchConfig]) -> Result<(), TestCaseError> {
-    let problem = problem.accepted()?;
-    let t = std::time::Instant::now();
-    let expected = common::brute_force(&problem.domains, &|values| {
-        problem.specs.iter().all(|s| s.holds(values))
-    });
-    let bf = t.elapsed();
-    let r = common::check_solutions(&expected, configs, &|| build(&problem));
-    eprintln!(
-        "TIMING bf {:?} solve {:?} sols {} specs {:?}",
-        bf,
-        t.elapsed() - bf,
-        expected.len(),
-        problem
-            .specs
-            .iter()
-            .map(|s| format!("{s:?}").chars().take(60).collect::<String>())
-            .collect::<Vec<_>>()
-    );
-    r
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
     fn small_models_match_brute_force(problem in problem()) {
         let configs = common::all_configs();
-        check(&problem, &[configs[0], configs[4], configs[8]])?;
+        problem.check(&[configs[0], configs[4], configs[8]])?;
     }
 
     #[test]
     fn many_variables_match_brute_force(problem in many_variables()) {
         prop_assert!(common::domain_cells(&problem.domains) > common::COPY_CELLS);
         let configs = common::all_configs();
-        check(&problem, &[SearchConfig::default(), configs[8]])?;
+        problem.check(&[SearchConfig::default(), configs[8]])?;
     }
 }
 
@@ -433,7 +380,7 @@ fn bounds_fixpoint(mut domains: Vec<Vec<i32>>, specs: &[Spec]) -> Option<Vec<Vec
 /// back to the fixpoint below it. Over the specs the model accepts.
 fn check_fixpoints(problem: &Problem, fixes: &[(usize, usize)]) -> Result<(), TestCaseError> {
     let problem = &problem.accepted()?;
-    let (model, vars) = build(problem);
+    let (model, vars) = problem.build();
     let mut solver = alldiff::Solver::new(model);
     let root = bounds_fixpoint(problem.domains.clone(), &problem.specs);
     prop_assert_eq!(&solver.root_domains(), &root);
@@ -482,14 +429,14 @@ proptest! {
     #[test]
     fn long_sums_match_brute_force(problem in long_sums()) {
         let configs = common::all_configs();
-        check(&problem, &[configs[0], configs[4], configs[8]])?;
+        problem.check(&[configs[0], configs[4], configs[8]])?;
     }
 
     #[test]
     fn many_long_sums_match_brute_force(problem in many_long_sums()) {
         prop_assert!(common::domain_cells(&problem.domains) > common::COPY_CELLS);
         let configs = common::all_configs();
-        check(&problem, &[SearchConfig::default(), configs[5]])?;
+        problem.check(&[SearchConfig::default(), configs[5]])?;
     }
 
     #[test]
@@ -507,7 +454,7 @@ proptest! {
     fn wide_long_sums_match_brute_force(problem in wide_long_sums()) {
         prop_assert!(common::has_multi_word_domain(&problem.domains));
         let configs = common::all_configs();
-        check(&problem, &[SearchConfig::default(), configs[4]])?;
+        problem.check(&[SearchConfig::default(), configs[4]])?;
     }
 }
 
@@ -520,6 +467,6 @@ proptest! {
     fn wide_domains_match_brute_force(problem in wide()) {
         prop_assert!(common::has_multi_word_domain(&problem.domains));
         let configs = common::all_configs();
-        check(&problem, &[SearchConfig::default(), configs[4]])?;
+        problem.check(&[SearchConfig::default(), configs[4]])?;
     }
 }

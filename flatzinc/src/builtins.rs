@@ -362,8 +362,8 @@ type Restated = Result<(Vec<(i32, View)>, i32), bool>;
 /// `Σ aᵢ·xᵢ ⋈ rhs` with a right-hand side beyond 32 bits, as MiniZinc writes a sum
 /// whose constants it folded (an objective over values far from zero): decided when
 /// the right-hand side lies beyond the reach of the terms' bounds, else restated over
-/// the terms shifted to their domains' lowest values, `aᵢ·(xᵢ - lᵢ)`, which moves the
-/// right-hand side by `Σ aᵢ·lᵢ`. `None` if it is still out of range.
+/// the terms shifted towards their domains' lowest values, `aᵢ·(xᵢ + oᵢ)`, which moves
+/// the right-hand side by `Σ aᵢ·oᵢ`. `None` if it is still out of range.
 fn wide_linear(b: &Builder, vars: Vec<(i32, VarId)>, rel: Relation, rhs: i64) -> Option<Restated> {
     let (mut low, mut high, mut shift) = (0i128, 0i128, 0i128);
     let mut shifted = Vec::with_capacity(vars.len());
@@ -372,9 +372,12 @@ fn wide_linear(b: &Builder, vars: Vec<(i32, VarId)>, rel: Relation, rhs: i64) ->
         let (a128, min128, max128) = (i128::from(a), i128::from(min), i128::from(max));
         low += (a128 * min128).min(a128 * max128);
         high += (a128 * min128).max(a128 * max128);
-        shift += a128 * min128;
-        // x - min lies in 0..=max - min, within 32 bits when the span is.
-        shifted.push((a, x + min.checked_neg()?));
+        // x + o lies in 0..=max - min for o = -min; where that is beyond 32 bits (for
+        // min = i32::MIN), the largest offset that keeps the view within them.
+        let top = i128::from(i32::MAX);
+        let offset = (-min128).min(top - max128).min(top) as i32;
+        shift -= a128 * i128::from(offset);
+        shifted.push((a, x + offset));
     }
     let rhs = i128::from(rhs);
     let decided = match rel {

@@ -8,6 +8,7 @@ pub mod constants;
 pub mod edges;
 pub mod postings;
 pub mod refusal;
+pub mod specs;
 
 use std::collections::BTreeSet;
 
@@ -248,6 +249,15 @@ pub fn check_levels(
     prop_assert_eq!(solutions.stopped(), None);
     prop_assert_eq!(found, expected);
     Ok(())
+}
+
+/// A domain of 1 to `size` values drawn from `values`, sorted.
+pub fn domain(
+    values: std::ops::RangeInclusive<i32>,
+    size: usize,
+) -> impl proptest::strategy::Strategy<Value = Vec<i32>> {
+    use proptest::prelude::*;
+    prop::collection::btree_set(values, 1..=size).prop_map(|s| s.into_iter().collect())
 }
 
 /// A model with one variable for each domain, in order, and each spec posted by
