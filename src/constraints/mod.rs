@@ -46,6 +46,6 @@ pub use lex::Lex;
 pub use linear::{Linear, Relation};
 pub(crate) use linear_small::SmallLinear;
 pub use logic::{Clause, Conjunction, ReifiedOr, Xor};
-pub use reify::{Condition, Reified};
+pub use reify::{Condition, IntoReifiable, PreparedCondition, Reifiable, Reified};
 pub use scheduling::{Cumulative, Disjunctive};
 pub use table::Table;
