@@ -81,7 +81,7 @@ pub mod sudoku;
 pub mod trace;
 mod variables;
 
-pub use constraints::{Condition, Relation, Strength};
+pub use constraints::{Condition, IntoReifiable, Reifiable, Relation, Strength};
 pub use error::ModelError;
 pub use ids::{ConstraintId, Literal, VarId, View};
 pub use model::Model;

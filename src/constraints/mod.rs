@@ -48,6 +48,6 @@ pub use linear::{Linear, Relation};
 pub(crate) use linear::{SUM_OVERFLOW, sum_may_overflow};
 pub(crate) use linear_small::SmallLinear;
 pub use logic::{Clause, Conjunction, ReifiedOr, Xor};
-pub use reify::{Condition, Reified};
+pub use reify::{Condition, IntoReifiable, PreparedCondition, Reifiable, Reified};
 pub use scheduling::{Cumulative, Disjunctive};
 pub use table::Table;

@@ -22,7 +22,7 @@
 //! ```
 
 use super::Model;
-use crate::constraints::{Clause, Condition, Conjunction, Reified, ReifiedOr, Xor};
+use crate::constraints::{Clause, Conjunction, IntoReifiable, Reified, ReifiedOr, Xor};
 use crate::error::ModelError;
 use crate::ids::{ConstraintId, Literal, VarId};
 
@@ -125,8 +125,10 @@ impl Model {
         self.post(ReifiedOr::new(!target.into(), negated))
     }
 
-    /// `b <-> condition`: `b` is true exactly when the condition holds (full
-    /// reification; see [`Reified`]).
+    /// `b <-> constraint`: `b` is true exactly when the constraint holds (full
+    /// reification; see [`Reified`]). The constraint is a [`Condition`](crate::Condition),
+    /// a [`Table`](crate::constraints::Table), or any other [`Reifiable`](crate::Reifiable)
+    /// constraint, one of your own included.
     ///
     /// ```
     /// use alldiff::{Condition, Model, Relation, Solver};
@@ -144,20 +146,24 @@ impl Model {
     /// ```
     ///
     /// Errors: as [`Model::or`] for the literal, [`ModelError::ForeignVariable`] and
-    /// [`ModelError::OffsetOverflow`] for the condition's views, and
-    /// [`ModelError::InvalidConstraint`] for a linear condition whose sums could overflow
-    /// 64-bit integers (as [`Model::linear`]).
-    pub fn reify(
+    /// [`ModelError::OffsetOverflow`] for the constraint's views, and what the
+    /// constraint reports when posted ([`Reifiable::post`](crate::Reifiable::post)): for
+    /// a linear condition whose sums could overflow 64-bit integers,
+    /// [`ModelError::InvalidConstraint`] (as [`Model::linear`]).
+    pub fn reify<C: IntoReifiable>(
         &mut self,
         b: impl Into<Literal>,
-        condition: Condition,
-    ) -> Result<ConstraintId, ModelError> {
-        self.post(Reified::full(b, condition))
+        constraint: C,
+    ) -> Result<ConstraintId, ModelError>
+    where
+        C::Reifiable: 'static,
+    {
+        self.post(Reified::full(b, constraint))
     }
 
-    /// `b -> condition`: a true `b` enforces the condition, a false one says nothing
-    /// (half reification; a condition that cannot hold makes `b` false). Errors as
-    /// [`Model::reify`].
+    /// `b -> constraint`: a true `b` enforces the constraint, a false one says nothing
+    /// (half reification; a constraint that cannot hold makes `b` false). Takes what
+    /// [`Model::reify`] takes; errors as [`Model::reify`].
     ///
     /// ```
     /// use alldiff::{Condition, Model, Relation, Solver};
@@ -168,11 +174,14 @@ impl Model {
     /// assert_eq!(Solver::new(model).count(None).solutions, 7 + 2);
     /// # Ok::<(), alldiff::ModelError>(())
     /// ```
-    pub fn half_reify(
+    pub fn half_reify<C: IntoReifiable>(
         &mut self,
         b: impl Into<Literal>,
-        condition: Condition,
-    ) -> Result<ConstraintId, ModelError> {
-        self.post(Reified::half(b, condition))
+        constraint: C,
+    ) -> Result<ConstraintId, ModelError>
+    where
+        C::Reifiable: 'static,
+    {
+        self.post(Reified::half(b, constraint))
     }
 }

@@ -390,25 +390,7 @@ impl Model {
         views: impl IntoIterator<Item = V>,
         tuples: &[Vec<i32>],
     ) -> Result<ConstraintId, ModelError> {
-        let views: Vec<View> = views.into_iter().map(Into::into).collect();
-        for &view in &views {
-            self.check_view(view)?;
-        }
-        let mut flat = Vec::with_capacity(tuples.len() * views.len());
-        for (i, tuple) in tuples.iter().enumerate() {
-            if tuple.len() != views.len() {
-                return Err(ModelError::InvalidConstraint {
-                    constraint: "table",
-                    reason: format!(
-                        "tuple {i} has {} values for {} variables",
-                        tuple.len(),
-                        views.len()
-                    ),
-                });
-            }
-            flat.extend_from_slice(tuple);
-        }
-        self.post(Table::new(views, flat))
+        self.post(Table::new(views, tuples))
     }
 
     /// `a - b` is one of `offsets`: `a == b + c` for some `c` in `offsets`, a

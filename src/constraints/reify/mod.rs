@@ -1,563 +1,209 @@
 //! Reification: a Boolean literal tied to whether a constraint holds. Fully reified,
 //! `b <-> C`; half reified, `b -> C`.
 //!
-//! The constraint `C` is a [`Condition`]: a view compared with a constant, two views
-//! compared, a view in (or out of) a set of constants, or a linear relation. While `b` is
-//! open, `C` is checked on the current domains: if every remaining assignment satisfies it
-//! (it is *entailed*), `b` becomes true; if none does (*disentailed*), `b` becomes false.
-//! Once `b` is fixed, `C` (for `b` true) or its negation (for `b` false, only under full
-//! reification) is propagated as the plain constraint would be: bounds for linear
-//! relations and `<=`, domains for `==`, `!=` and sets.
+//! Any constraint that can state its negation is reified the same way: it implements
+//! [`Reifiable`], saying whether the current domains entail it or its negation and
+//! propagating either on demand, and [`Reified`] ties a literal to it:
+//!
+//! - `b` open: an entailed `C` makes `b` true (full reification only), a disentailed
+//!   `C` makes it false;
+//! - `b` true: `C` is propagated;
+//! - `b` false: the negation of `C` is propagated (full reification only).
+//!
+//! The built-in reifiable constraints: every [`Condition`] (a view against constants,
+//! two views compared, a view in or out of a set, a linear relation; see
+//! `condition.rs`) and [`Table`](crate::constraints::Table), whose negation is a
+//! negative table (see `table.rs`). An element constraint over constants,
+//! `array[index] == value`, is the table of the pairs `(i, array[i])` over
+//! `(index, value)`.
 
-use super::binary::{Equal, NotEqual};
-use super::linear::{Linear, Relation, SUM_OVERFLOW, sum_may_overflow};
+mod condition;
+
+use std::fmt;
+
 use super::logic::{set_literal, truth, watch_literal};
-use crate::constraints::support::{RetainSupported, Shifted, Sorted};
 use crate::error::ModelError;
-use crate::ids::{Literal, VarId, View};
-use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
+use crate::ids::{Literal, VarId};
+use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator};
 
-/// A constraint that a literal can be tied to with [`Model::reify`](crate::Model::reify)
-/// (`b <-> C`) or [`Model::half_reify`](crate::Model::half_reify) (`b -> C`).
+pub use condition::{Condition, PreparedCondition};
+
+/// A constraint that can be reified: it says whether the current domains entail it
+/// or its negation, and propagates either on demand. [`Model::reify`](crate::Model::reify)
+/// (`b <-> C`) and [`Model::half_reify`](crate::Model::half_reify) (`b -> C`) take any
+/// type implementing it, through [`IntoReifiable`].
+///
+/// [`Reified`] runs it inside its own propagator, which watches the literal and then
+/// the views [`Reifiable::post`] watches: [`Context::modified`] stays empty (read
+/// the domains each call), the state words set at posting are the constraint's own,
+/// and [`Context::entailed`], called from [`Reifiable::enforce`], ends the reified
+/// propagator below that node (`b` is fixed then, and what it enforces holds).
+///
+/// Here `x` is a multiple of `k`, with its negation:
 ///
 /// ```
-/// use alldiff::{Condition, Relation};
-/// # let mut model = alldiff::Model::new();
-/// # let [x, y] = [0; 2].map(|_| model.int_var(0, 9).unwrap());
-/// let small = Condition::compare(x, Relation::LessEq, 3); // x <= 3
-/// let same = Condition::compare_views(x, Relation::Equal, y + 1); // x == y + 1
-/// let prime = Condition::in_set(x, [2, 3, 5, 7]); // x in {2, 3, 5, 7}
-/// let heavy = Condition::linear([(2, x), (3, y)], Relation::GreaterEq, 20); // 2x + 3y >= 20
-/// # let _ = (small, same, prime, heavy);
+/// use alldiff::{Conflict, Context, Model, ModelError, PostContext, Reifiable, Solver, VarId, Wake};
+///
+/// #[derive(Debug)]
+/// struct Multiple { x: VarId, k: i32 }
+///
+/// impl Reifiable for Multiple {
+///     fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
+///         ctx.watch(self.x, Wake::Domain).map(drop)
+///     }
+///     fn entailment(&mut self, ctx: &Context<'_>) -> Option<bool> {
+///         let mut values = ctx.values(self.x).map(|v| v % self.k == 0);
+///         let first = values.next()?;
+///         values.all(|m| m == first).then_some(first)
+///     }
+///     fn enforce(&mut self, ctx: &mut Context<'_>, holds: bool) -> Result<(), Conflict> {
+///         let wrong: Vec<i32> = ctx.values(self.x).filter(|v| (v % self.k == 0) != holds).collect();
+///         wrong.into_iter().try_for_each(|v| ctx.remove(self.x, v).map(drop))
+///     }
+///     fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
+///         value(self.x) % self.k == 0
+///     }
+///     fn is_idempotent(&self) -> bool { true }
+/// }
+///
+/// let mut model = Model::new();
+/// let b = model.bool_var()?;
+/// let x = model.int_var(1, 9)?;
+/// model.reify(b, Multiple { x, k: 3 })?;
+/// model.and([!b])?; // x is not a multiple of 3
+/// assert_eq!(Solver::new(model).root_domains().unwrap()[1], [1, 2, 4, 5, 7, 8]);
+/// # Ok::<(), alldiff::ModelError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Condition {
-    /// `view ⋈ value`.
-    Compare {
-        /// The view compared.
-        view: View,
-        /// How it compares.
-        relation: Relation,
-        /// The constant.
-        value: i32,
-    },
-    /// `a ⋈ b`.
-    CompareViews {
-        /// The left-hand view.
-        a: View,
-        /// How it compares.
-        relation: Relation,
-        /// The right-hand view.
-        b: View,
-    },
-    /// `view ∈ values`.
-    InSet {
-        /// The view.
-        view: View,
-        /// The constants (any order, repeats ignored).
-        values: Vec<i32>,
-    },
-    /// `view ∉ values`.
-    NotInSet {
-        /// The view.
-        view: View,
-        /// The constants (any order, repeats ignored).
-        values: Vec<i32>,
-    },
-    /// `Σ coefficient · view ⋈ rhs`, as [`Model::linear`](crate::Model::linear).
-    Linear {
-        /// The terms `(coefficient, view)`.
-        terms: Vec<(i32, View)>,
-        /// How the sum compares.
-        relation: Relation,
-        /// The right-hand side.
-        rhs: i32,
-    },
-}
+pub trait Reifiable: fmt::Debug + Send {
+    /// Registers the views the constraint reads, as [`Propagator::post`] does, and
+    /// checks its parameters: an error leaves the model as it was.
+    fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError>;
 
-impl Condition {
-    /// `view ⋈ value`: `x == c`, `x != c`, `x <= c` or `x >= c`.
-    pub fn compare(view: impl Into<View>, relation: Relation, value: i32) -> Condition {
-        Condition::Compare {
-            view: view.into(),
-            relation,
-            value,
-        }
-    }
+    /// `Some(true)` if every assignment of the current domains satisfies the
+    /// constraint (it is entailed), `Some(false)` if none does (its negation is), and
+    /// `None` otherwise. `None` where unsure is sound: the literal is then fixed later,
+    /// by the search. Called while the literal is open.
+    fn entailment(&mut self, ctx: &Context<'_>) -> Option<bool>;
 
-    /// `a ⋈ b`: `x == y`, `x != y`, `x <= y` or `x >= y` (views, so `x <= y + 2` too).
-    pub fn compare_views(a: impl Into<View>, relation: Relation, b: impl Into<View>) -> Condition {
-        Condition::CompareViews {
-            a: a.into(),
-            relation,
-            b: b.into(),
-        }
-    }
+    /// Propagates the constraint (`holds`) or its negation (`!holds`), as a
+    /// [`Propagator::propagate`] would: removes values no solution of it uses, and
+    /// fails if none is left.
+    fn enforce(&mut self, ctx: &mut Context<'_>, holds: bool) -> Result<(), Conflict>;
 
-    /// `view ∈ values`.
-    pub fn in_set(view: impl Into<View>, values: impl IntoIterator<Item = i32>) -> Condition {
-        Condition::InSet {
-            view: view.into(),
-            values: values.into_iter().collect(),
-        }
-    }
+    /// Whether the constraint holds when every variable has the given value (see
+    /// [`Propagator::is_satisfied`]); its negation holds exactly when it does not.
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool;
 
-    /// `view ∉ values`.
-    pub fn not_in_set(view: impl Into<View>, values: impl IntoIterator<Item = i32>) -> Condition {
-        Condition::NotInSet {
-            view: view.into(),
-            values: values.into_iter().collect(),
-        }
-    }
-
-    /// `Σ coefficient · view ⋈ rhs`.
-    pub fn linear<V: Into<View>>(
-        terms: impl IntoIterator<Item = (i32, V)>,
-        relation: Relation,
-        rhs: i32,
-    ) -> Condition {
-        Condition::Linear {
-            terms: terms.into_iter().map(|(a, v)| (a, v.into())).collect(),
-            relation,
-            rhs,
-        }
+    /// Whether one [`Reifiable::enforce`] call, either way, reaches its own fixpoint
+    /// (see [`Propagator::is_idempotent`]). Default: `false`.
+    fn is_idempotent(&self) -> bool {
+        false
     }
 }
 
-/// The values a view must take for a membership condition to hold.
-#[derive(Clone, Debug)]
-enum Set {
-    AtMost(i32),
-    AtLeast(i32),
-    Point(i32),
-    /// Sorted, without repeats.
-    Values(Vec<i32>),
+/// What [`Model::reify`](crate::Model::reify) and
+/// [`Model::half_reify`](crate::Model::half_reify) take: a [`Reifiable`] constraint,
+/// or a description that becomes one (a [`Condition`] becomes a
+/// [`PreparedCondition`]), as `IntoIterator` is to `Iterator`.
+pub trait IntoReifiable {
+    /// The constraint as reified.
+    type Reifiable: Reifiable;
+
+    /// The constraint as reified.
+    fn into_reifiable(self) -> Self::Reifiable;
 }
 
-/// A condition as propagated, with its negation at hand.
-#[derive(Clone, Debug)]
-enum Cond {
-    /// `view ∈ set`, or `∉` when negated.
-    Member {
-        view: View,
-        set: Set,
-        negated: bool,
-        /// Values to remove, reused.
-        scratch: Vec<i32>,
-    },
-    /// `a == b`, or `!=` when negated.
-    Equality {
-        eq: Equal,
-        ne: NotEqual,
-        a: View,
-        b: View,
-        negated: bool,
-    },
-    /// `x - y <= c` over two views of different variables (`x <= y + c`), the
-    /// linear relations `<=` and `>=` of two unit terms; its negation is
-    /// `y - x <= -c - 1`.
-    Difference { x: View, y: View, c: i64 },
-    /// `Σ terms ⋈ rhs`, with the constraint and its negation.
-    Linear {
-        terms: Vec<(i64, View)>,
-        relation: Relation,
-        rhs: i64,
-        holds: Linear,
-        fails: Linear,
-    },
-}
+impl<C: Reifiable> IntoReifiable for C {
+    type Reifiable = C;
 
-/// The negation of `Σ ⋈ rhs`, as a relation and a right-hand side (one past `i32` for
-/// `Σ <= i32::MAX` or `Σ >= i32::MIN`, which the sum in `i64` takes).
-fn negate(relation: Relation, rhs: i64) -> (Relation, i64) {
-    match relation {
-        Relation::Equal => (Relation::NotEqual, rhs),
-        Relation::NotEqual => (Relation::Equal, rhs),
-        Relation::LessEq => (Relation::GreaterEq, rhs + 1),
-        Relation::GreaterEq => (Relation::LessEq, rhs - 1),
+    fn into_reifiable(self) -> C {
+        self
     }
 }
 
-/// `x - y <= c` on the bounds of two views of different variables: `x` at most
-/// `max(y) + c`, `y` at least `min(x) - c`. One pass is the fixpoint (each bound
-/// moved depends only on the other view's opposite bound). O(1).
-fn at_most(ctx: &mut Context<'_>, x: View, y: View, c: i64) -> Result<(), Conflict> {
-    let top = i64::from(ctx.max(y)) + c;
-    if top < i64::from(ctx.min(x)) {
-        return Err(Conflict);
-    }
-    if top < i64::from(ctx.max(x)) {
-        // Between min(x) and max(x): an i32.
-        ctx.set_max(x, top as i32)?;
-    }
-    let bottom = i64::from(ctx.min(x)) - c;
-    if bottom > i64::from(ctx.min(y)) {
-        // Between min(y) and max(y), since min(x) - c <= max(y).
-        ctx.set_min(y, bottom as i32)?;
-    }
-    // Every value of x at most every value of y, plus c: done with.
-    if i64::from(ctx.max(x)) - i64::from(ctx.min(y)) <= c {
-        ctx.entailed();
-    }
-    Ok(())
-}
-
-impl Cond {
-    fn new(condition: Condition) -> Cond {
-        let member = |view, set, negated| Cond::Member {
-            view,
-            set,
-            negated,
-            scratch: Vec::new(),
-        };
-        let sorted = |mut values: Vec<i32>| {
-            values.sort_unstable();
-            values.dedup();
-            Set::Values(values)
-        };
-        match condition {
-            Condition::Compare {
-                view,
-                relation,
-                value,
-            } => match relation {
-                Relation::Equal => member(view, Set::Point(value), false),
-                Relation::NotEqual => member(view, Set::Point(value), true),
-                Relation::LessEq => member(view, Set::AtMost(value), false),
-                Relation::GreaterEq => member(view, Set::AtLeast(value), false),
-            },
-            Condition::InSet { view, values } => member(view, sorted(values), false),
-            Condition::NotInSet { view, values } => member(view, sorted(values), true),
-            Condition::CompareViews { a, relation, b } => match relation {
-                Relation::Equal | Relation::NotEqual => Cond::Equality {
-                    eq: Equal::new(a, b),
-                    ne: NotEqual::new(a, b),
-                    a,
-                    b,
-                    negated: relation == Relation::NotEqual,
-                },
-                // a ⋈ b as a - b ⋈ 0.
-                _ => Cond::linear(&[(1, a), (-1, b)], relation, 0),
-            },
-            Condition::Linear {
-                terms,
-                relation,
-                rhs,
-            } => Cond::linear(&terms, relation, rhs),
-        }
-    }
-
-    fn linear(terms: &[(i32, View)], relation: Relation, rhs: i32) -> Cond {
-        // a·x - a·y ⋈ rhs with a = ±1 and ⋈ an inequality: a difference.
-        if let [(a, u), (b, v)] = *terms
-            && matches!((a, b), (1, -1) | (-1, 1))
-            && u.var != v.var
-        {
-            let (x, y) = if a == 1 { (u, v) } else { (v, u) };
-            let c = i64::from(rhs);
-            match relation {
-                Relation::LessEq => return Cond::Difference { x, y, c },
-                Relation::GreaterEq => return Cond::Difference { x: y, y: x, c: -c },
-                Relation::Equal | Relation::NotEqual => {}
-            }
-        }
-        let (negated, negated_rhs) = negate(relation, i64::from(rhs));
-        Cond::Linear {
-            terms: terms.iter().map(|&(a, v)| (i64::from(a), v)).collect(),
-            relation,
-            rhs: i64::from(rhs),
-            holds: Linear::new(terms, relation, i64::from(rhs)),
-            fails: Linear::new(terms, negated, negated_rhs),
-        }
-    }
-
-    fn post(&self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
-        match self {
-            Cond::Member { view, set, .. } => {
-                let wake = match set {
-                    Set::AtMost(_) | Set::AtLeast(_) => Wake::Bounds,
-                    Set::Point(_) | Set::Values(_) => Wake::Domain,
-                };
-                ctx.watch(*view, wake).map(drop)
-            }
-            Cond::Equality { a, b, .. } => ctx.watch_all([*a, *b], Wake::Domain),
-            // Views' values fit `i32` and `|c| <= 2^31`: every sum below fits `i64`.
-            Cond::Difference { x, y, .. } => ctx.watch_all([*x, *y], Wake::Bounds),
-            Cond::Linear { terms, rhs, .. } => {
-                ctx.watch_all(terms.iter().map(|&(_, v)| v), Wake::Bounds)?;
-                // Entailment adds up the terms' bounds, and the negation moves the
-                // right-hand side by one.
-                let bounds = terms.iter().map(|&(a, v)| (a, (ctx.min(v), ctx.max(v))));
-                if sum_may_overflow(i128::from(*rhs).abs() + 1, bounds) {
-                    return Err(ModelError::InvalidConstraint {
-                        constraint: ctx.constraint(),
-                        reason: SUM_OVERFLOW.to_string(),
-                    });
-                }
-                Ok(())
-            }
-        }
-    }
-
-    /// `Some(true)` if every assignment of the current domains satisfies the condition,
-    /// `Some(false)` if none does, `None` otherwise.
-    fn entailment(&self, ctx: &Context<'_>) -> Option<bool> {
-        match self {
-            Cond::Member {
-                view, set, negated, ..
-            } => {
-                let (min, max) = (ctx.min(*view), ctx.max(*view));
-                let inside = match set {
-                    Set::AtMost(c) if max <= *c => Some(true),
-                    Set::AtMost(c) if min > *c => Some(false),
-                    Set::AtLeast(c) if min >= *c => Some(true),
-                    Set::AtLeast(c) if max < *c => Some(false),
-                    Set::Point(c) if !ctx.contains(*view, *c) => Some(false),
-                    Set::Point(c) if min == max => Some(min == *c),
-                    Set::Values(values) => {
-                        // Counted over the smaller of the domain and the set: a domain
-                        // may be four billion values wide.
-                        let size = ctx.size(*view) as usize;
-                        let inside = if size <= values.len() {
-                            (ctx.values(*view))
-                                .filter(|v| values.binary_search(v).is_ok())
-                                .count()
-                        } else {
-                            (values.iter()).filter(|&&v| ctx.contains(*view, v)).count()
-                        };
-                        match inside {
-                            0 => Some(false),
-                            n if n == size => Some(true),
-                            _ => None,
-                        }
-                    }
-                    _ => None,
-                };
-                inside.map(|inside| inside != *negated)
-            }
-            Cond::Equality { a, b, negated, .. } => {
-                let equal = match (ctx.value(*a), ctx.value(*b)) {
-                    (Some(x), Some(y)) => Some(x == y),
-                    _ if ctx.max(*a) < ctx.min(*b) || ctx.max(*b) < ctx.min(*a) => Some(false),
-                    _ => {
-                        // Stepped through both domains' gaps, never value by value.
-                        let b_values = Shifted {
-                            view: *b,
-                            shifts: &[0],
-                        };
-                        let common = ctx.first_supported(*a, &b_values, ctx.min(*a));
-                        common.is_none().then_some(false)
-                    }
-                };
-                equal.map(|equal| equal != *negated)
-            }
-            &Cond::Difference { x, y, c } => {
-                if i64::from(ctx.max(x)) - i64::from(ctx.min(y)) <= c {
-                    Some(true)
-                } else if i64::from(ctx.min(x)) - i64::from(ctx.max(y)) > c {
-                    Some(false)
-                } else {
-                    None
-                }
-            }
-            Cond::Linear {
-                terms,
-                relation,
-                rhs,
-                ..
-            } => {
-                let (lo, hi) = terms.iter().fold((0i64, 0i64), |(lo, hi), &(a, v)| {
-                    let (x, y) = (a * i64::from(ctx.min(v)), a * i64::from(ctx.max(v)));
-                    (lo + x.min(y), hi + x.max(y))
-                });
-                let rhs = *rhs;
-                let equal = if lo == hi && lo == rhs {
-                    Some(true)
-                } else if rhs < lo || rhs > hi {
-                    Some(false)
-                } else {
-                    None
-                };
-                match relation {
-                    Relation::Equal => equal,
-                    Relation::NotEqual => equal.map(|e| !e),
-                    Relation::LessEq if hi <= rhs => Some(true),
-                    Relation::LessEq if lo > rhs => Some(false),
-                    Relation::GreaterEq if lo >= rhs => Some(true),
-                    Relation::GreaterEq if hi < rhs => Some(false),
-                    _ => None,
-                }
-            }
-        }
-    }
-
-    /// Propagates the condition (`holds`) or its negation, and says when that leaves
-    /// it entailed ([`Context::entailed`]): always for a view against constants, when
-    /// the bounds no longer overlap for a difference, as [`Linear`] tells for a sum.
-    fn enforce(&mut self, ctx: &mut Context<'_>, holds: bool) -> Result<(), Conflict> {
-        match self {
-            Cond::Member {
-                view,
-                set,
-                negated,
-                scratch,
-            } => {
-                let view = *view;
-                let inside = holds != *negated;
-                let settled = match (set, inside) {
-                    (Set::AtMost(c), true) => ctx.set_max(view, *c).map(|_| true),
-                    (Set::AtMost(c), false) => ctx
-                        .set_min(view, c.checked_add(1).ok_or(Conflict)?)
-                        .map(|_| true),
-                    (Set::AtLeast(c), true) => ctx.set_min(view, *c).map(|_| true),
-                    (Set::AtLeast(c), false) => ctx
-                        .set_max(view, c.checked_sub(1).ok_or(Conflict)?)
-                        .map(|_| true),
-                    (Set::Point(c), true) => ctx.fix(view, *c).map(|_| true),
-                    (Set::Point(c), false) => ctx.remove(view, *c).map(|_| true),
-                    (Set::Values(values), true) => {
-                        ctx.retain_supported(view, &Sorted(values), scratch)
-                    }
-                    (Set::Values(values), false) => values
-                        .iter()
-                        .try_for_each(|&v| ctx.remove(view, v).map(drop))
-                        .map(|()| true),
-                }?;
-                // Every value left is inside (outside) the set now, unless the view
-                // was too wide to read: then its bounds move again as they change.
-                if settled {
-                    ctx.entailed();
-                }
-                Ok(())
-            }
-            Cond::Equality {
-                eq, ne, negated, ..
-            } => {
-                if holds != *negated {
-                    eq.propagate(ctx)
-                } else {
-                    ne.propagate(ctx)
-                }
-            }
-            &mut Cond::Difference { x, y, c } => match holds {
-                true => at_most(ctx, x, y, c),
-                false => at_most(ctx, y, x, -c - 1),
-            },
-            Cond::Linear {
-                holds: h, fails, ..
-            } => {
-                if holds {
-                    h.propagate(ctx)
-                } else {
-                    fails.propagate(ctx)
-                }
-            }
-        }
-    }
-
-    fn holds(&self, value: &dyn Fn(VarId) -> i32) -> bool {
-        match self {
-            Cond::Member {
-                view, set, negated, ..
-            } => {
-                let v = i64::from(value(view.var)) + i64::from(view.offset);
-                let inside = match set {
-                    Set::AtMost(c) => v <= i64::from(*c),
-                    Set::AtLeast(c) => v >= i64::from(*c),
-                    Set::Point(c) => v == i64::from(*c),
-                    Set::Values(values) => {
-                        i32::try_from(v).is_ok_and(|v| values.binary_search(&v).is_ok())
-                    }
-                };
-                inside != *negated
-            }
-            Cond::Equality { eq, negated, .. } => eq.is_satisfied(value) != *negated,
-            &Cond::Difference { x, y, c } => {
-                let at = |v: View| i64::from(value(v.var)) + i64::from(v.offset);
-                at(x) - at(y) <= c
-            }
-            Cond::Linear { holds, .. } => holds.is_satisfied(value),
-        }
-    }
-}
-
-/// A literal tied to a [`Condition`]: `b <-> C` (full) or `b -> C` (half). Built by
-/// [`Model::reify`](crate::Model::reify) and [`Model::half_reify`](crate::Model::half_reify).
+/// A literal tied to a [`Reifiable`] constraint `C`: `b <-> C` (full) or `b -> C`
+/// (half). Built by [`Model::reify`](crate::Model::reify) and
+/// [`Model::half_reify`](crate::Model::half_reify); a bare `Reified` is that of a
+/// [`Condition`].
 ///
 /// # Propagation
 ///
 /// While `b` is open, an entailed `C` makes it true (full reification only) and a
-/// disentailed `C` false. A true `b` propagates `C`, a false one (full only) the negation
-/// of `C`, as the plain constraints do ([`Linear`], [`Equal`], [`NotEqual`], or bounds and
-/// removals for a view against constants). The entailment test costs O(1) for `x ⋈ c`
-/// and for `x - y <= c` / `x - y >= c` over two variables (`x <= y + c`: propagated on
-/// the two bounds directly, O(1), rather than as a [`Linear`]), O(n) for another
-/// linear relation over n terms,
-/// O(|D| log |S|) for a set S, and O(min |D|) for `x == y` / `x != y`; it allocates
-/// nothing. Once `b` is fixed and what it enforces can no longer fail (`b -> C` with `b`
-/// false, `b` set from the condition, a condition against constants enforced, a
-/// difference whose bounds no longer overlap, a sum its bounds settle) the propagator
-/// is entailed ([`Context::entailed`]) and not woken again below that node.
+/// disentailed `C` false ([`Reifiable::entailment`]). A true `b` propagates `C`, a
+/// false one (full only) the negation of `C` ([`Reifiable::enforce`]). Once `b` is
+/// fixed from the constraint, or `b -> C` has `b` false, the propagator is entailed
+/// ([`Context::entailed`]) and not woken again below that node; so it is once what
+/// `b` enforces says it is. What each check and each propagation costs is the
+/// constraint's: see [`PreparedCondition`] and [`Table`](crate::constraints::Table).
 #[derive(Clone, Debug)]
-pub struct Reified {
+pub struct Reified<C = PreparedCondition> {
     lit: Literal,
-    cond: Cond,
+    constraint: C,
     /// `b -> C` only.
     half: bool,
 }
 
 impl Reified {
     /// The label of its removals ([`Context::set_label`]): an entailed or disentailed
-    /// condition fixes the literal, and a fixed literal posts the condition or its
+    /// constraint fixes the literal, and a fixed literal posts the constraint or its
     /// negation.
     pub const REIFICATION: InferenceLabel = InferenceLabel::new("reification");
+}
 
-    /// `lit <-> condition`. Posting it ([`Model::post`](crate::Model::post)) reports
-    /// [`ModelError::InvalidConstraint`] as [`Model::linear`](crate::Model::linear) does
-    /// for sums that could overflow, and for a literal over a variable that is not 0/1.
-    pub fn full(lit: impl Into<Literal>, condition: Condition) -> Reified {
+impl<C: Reifiable> Reified<C> {
+    /// `lit <-> constraint`. Posting it ([`Model::post`](crate::Model::post)) reports
+    /// [`ModelError::InvalidConstraint`] for a literal over a variable that is not
+    /// 0/1, and what the constraint's [`Reifiable::post`] reports (a
+    /// [`Condition`]'s: as [`Model::linear`](crate::Model::linear) does for sums that
+    /// could overflow).
+    pub fn full(
+        lit: impl Into<Literal>,
+        constraint: impl IntoReifiable<Reifiable = C>,
+    ) -> Reified<C> {
         Reified {
             lit: lit.into(),
-            cond: Cond::new(condition),
+            constraint: constraint.into_reifiable(),
             half: false,
         }
     }
 
-    /// `lit -> condition`; posting it reports what [`Reified::full`] says.
-    pub fn half(lit: impl Into<Literal>, condition: Condition) -> Reified {
+    /// `lit -> constraint`; posting it reports what [`Reified::full`] says.
+    pub fn half(
+        lit: impl Into<Literal>,
+        constraint: impl IntoReifiable<Reifiable = C>,
+    ) -> Reified<C> {
         Reified {
             lit: lit.into(),
-            cond: Cond::new(condition),
+            constraint: constraint.into_reifiable(),
             half: true,
         }
     }
 }
 
-impl Propagator for Reified {
+impl<C: Reifiable> Propagator for Reified<C> {
     fn name(&self) -> &'static str {
         if self.half { "half_reified" } else { "reified" }
     }
 
     fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError> {
         watch_literal(ctx, self.lit)?;
-        self.cond.post(ctx)
+        self.constraint.post(ctx)
     }
 
     fn is_idempotent(&self) -> bool {
-        // Fixing `b` from an entailed (disentailed) condition leaves nothing to propagate,
-        // and the embedded propagators reach their own fixpoints.
-        true
+        // Fixing `b` from an entailed (disentailed) constraint leaves nothing to
+        // propagate: the rest is the constraint's own fixpoint.
+        self.constraint.is_idempotent()
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        ctx.set_label(Reified::REIFICATION);
+        ctx.set_label(<Reified>::REIFICATION);
         match truth(ctx, self.lit) {
-            Some(true) => self.cond.enforce(ctx, true)?,
-            Some(false) if !self.half => self.cond.enforce(ctx, false)?,
+            Some(true) => self.constraint.enforce(ctx, true)?,
+            Some(false) if !self.half => self.constraint.enforce(ctx, false)?,
             // `b -> C` with `b` false: nothing left to say.
             Some(false) => ctx.entailed(),
-            None => match self.cond.entailment(ctx) {
+            None => match self.constraint.entailment(ctx) {
                 Some(true) if !self.half => {
                     set_literal(ctx, self.lit, true)?;
                     ctx.entailed();
@@ -574,7 +220,7 @@ impl Propagator for Reified {
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> i32) -> bool {
         let b = self.lit.holds(value(self.lit.var));
-        let c = self.cond.holds(value);
+        let c = self.constraint.is_satisfied(value);
         if self.half { !b || c } else { b == c }
     }
 
