@@ -85,11 +85,14 @@ pub use constraints::{Condition, Relation, Strength};
 pub use error::ModelError;
 pub use ids::{ConstraintId, Literal, VarId, View};
 pub use model::Model;
-pub use propagator::{Conflict, Context, PostContext, Priority, Propagator, Pruning, Rule, Wake};
+pub use propagator::{
+    Conflict, Context, PostContext, Priority, Propagator, PropagatorClone, Pruning, Rule, Wake,
+};
 pub use search::{
     Branch, Count, CountStatus, Decision, Improvement, Limits, Objective, Optimization,
     OptimizeOutcome, Outcome, ParallelSolver, Phase, Restarts, SearchConfig, SearchObserver,
-    Solution, Solutions, Solver, Statistics, Step, StopReason, ValueOrder, VariableOrder,
+    Solution, Solutions, Solver, SolverSource, Statistics, Step, StopReason, ValueOrder,
+    VariableOrder,
 };
 
 /// The modelling guide, `docs/modelling.md`, whose code blocks run as doctests.

@@ -388,7 +388,7 @@ fn restarts_find_solutions_prove_none_and_keep_the_solver_settings() {
 /// every call where that copy disagrees with the domains for a variable not listed as
 /// modified: the solver must restore the state with the domains, and start it afresh
 /// in each search.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Mirror {
     vars: Vec<VarId>,
     disagreements: Arc<AtomicUsize>,
@@ -615,4 +615,19 @@ fn reified_sums_at_the_ends_of_i32_are_accepted_and_count_as_brute_force() {
             assert_eq!(counted, expected as u64, "{relation:?} {rhs} half {half}");
         }
     }
+}
+
+#[test]
+fn a_cloned_model_shares_the_variables_and_grows_on_its_own() {
+    let (model, q) = queens(6, Strength::Value);
+    let mut clone = model.clone();
+    // The original's variables are the clone's: of 6 queens' 4 solutions, one has
+    // its first queen in column 2 (2 4 6 1 3 5).
+    let two = clone.int_var(2, 2).unwrap();
+    clone.not_equal(q[0], two).unwrap();
+    assert_eq!((model.var_count(), clone.var_count()), (6, 7));
+    assert_eq!(model.constraint_count() + 1, clone.constraint_count());
+    assert!(model.check_var(two).is_err());
+    assert_eq!(Solver::new(model).count(None).solutions, 4);
+    assert_eq!(Solver::new(clone).count(None).solutions, 3);
 }

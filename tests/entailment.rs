@@ -28,7 +28,7 @@ use proptest::prelude::*;
 
 /// `x + d <= y`, entailed once every value of `x + d` is at most every value of `y`:
 /// a propagator outside the library that uses [`Context::entailed`].
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Precedes {
     x: VarId,
     d: i32,

@@ -32,6 +32,11 @@ use crate::variables::Variables;
 /// assert_eq!(model.var_count(), 2);
 /// # Ok::<(), alldiff::ModelError>(())
 /// ```
+///
+/// A clone is the same model, twice: the variables of one are the variables of
+/// the other, and each can then grow on its own (as [`ParallelSolver`](crate::ParallelSolver)
+/// gives each worker its own copy).
+#[derive(Clone)]
 pub struct Model {
     pub(crate) vars: Variables,
     pub(crate) propagators: Propagators,

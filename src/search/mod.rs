@@ -36,7 +36,7 @@ pub use branching::{Phase, SearchConfig, ValueOrder, VariableOrder};
 pub use limits::{Limits, StopReason};
 pub use observer::{Branch, Decision, SearchObserver};
 pub use optimize::{Improvement, Objective, Optimization, OptimizeOutcome};
-pub use parallel::ParallelSolver;
+pub use parallel::{ParallelSolver, SolverSource};
 pub use restarts::Restarts;
 pub use solution::{Solution, Solutions};
 pub use solve::{Count, CountStatus, Outcome, Step};
