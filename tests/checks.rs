@@ -64,8 +64,8 @@ fn a_checking_solver_stops_at_a_wrong_solution_and_names_the_constraint() {
         (0, CountStatus::Stopped(reason))
     );
     let mut solutions = solver.solutions();
+    assert_eq!(solutions.next(), Some(Err(reason)));
     assert_eq!(solutions.next(), None);
-    assert_eq!(solutions.stopped(), Some(reason));
     // The search stays stopped.
     assert_eq!(solver.advance(), Step::Stopped(reason));
     assert_eq!(solver.advance(), Step::Stopped(reason));

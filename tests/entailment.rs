@@ -397,6 +397,7 @@ fn precedes_alone_matches_its_definition() {
     model.post(Precedes { x, d: 2, y }).unwrap();
     let found: BTreeSet<(i32, i32)> = Solver::new(model)
         .solutions()
+        .map(Result::unwrap)
         .map(|s| (s[x], s[y]))
         .collect();
     let expected: BTreeSet<(i32, i32)> = (0..=4)

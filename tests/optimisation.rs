@@ -43,6 +43,7 @@ fn minimize_reports_better_solutions_then_proves_the_optimum() {
     let (model, ..) = queens_sum(8, 3);
     let smallest = Solver::new(model)
         .solutions()
+        .map(Result::unwrap)
         .map(|s| q[..3].iter().map(|&x| i64::from(s[x])).sum::<i64>())
         .min();
     assert_eq!(Some(optimal.objective), smallest);
@@ -207,7 +208,7 @@ fn restarts_stop_at_the_first_solution_and_never_apply_to_enumeration() {
     assert!(matches!(solver.solve(), Outcome::Solved(_)));
     assert_eq!(solver.count(None).solutions, 92);
     assert_eq!(solver.statistics().restarts, 0);
-    assert_eq!(solver.solutions().count(), 92);
+    assert_eq!(solver.solutions().map(Result::unwrap).count(), 92);
 }
 
 #[test]

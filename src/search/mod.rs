@@ -349,8 +349,8 @@ impl Solver {
     /// --check-solutions`. A solution that violates one is an internal error (a
     /// propagator let a wrong assignment through): it is not reported, and the search
     /// stops with [`StopReason::WrongSolution`], which [`Outcome::Stopped`],
-    /// [`CountStatus::Stopped`], [`Solutions::stopped`], [`OptimizeOutcome::Stopped`]
-    /// and [`Step::Stopped`] carry as they carry a limit. The check costs one call of
+    /// [`CountStatus::Stopped`], the last item of [`Solutions`] (`Err(reason)`),
+    /// [`OptimizeOutcome::Stopped`] and [`Step::Stopped`] carry as they carry a limit. The check costs one call of
     /// each constraint's `is_satisfied` per solution. (With the `debug-checks` feature
     /// every solution is checked anyway; a violation panics unless this is on.)
     pub fn check_solutions(&mut self, on: bool) {

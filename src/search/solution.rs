@@ -38,17 +38,19 @@ impl std::ops::Index<VarId> for Solution {
 }
 
 /// The solutions of one search, in search order. See [`Solver::solutions`].
+///
+/// Each item is `Ok(solution)`; a search that a limit stops ends with one
+/// `Err(reason)` item, so that a stopped enumeration cannot pass for a complete one.
+/// `collect::<Result<Vec<_>, _>>()` gathers every solution or says why it could not.
+/// After the end (exhausted or stopped) it yields nothing more.
 #[derive(Debug)]
 pub struct Solutions<'a> {
     pub(super) solver: &'a mut Solver,
+    /// Whether the search ended: exhausted, or its stop already yielded.
+    pub(super) ended: bool,
 }
 
 impl Solutions<'_> {
-    /// The limit that ended the iteration, if one did.
-    pub fn stopped(&self) -> Option<StopReason> {
-        self.solver.state.stop_reason()
-    }
-
     /// The statistics so far.
     pub fn statistics(&self) -> &Statistics {
         self.solver.statistics()
@@ -56,18 +58,33 @@ impl Solutions<'_> {
 
     /// The next solution, as [`Iterator::next`], reporting the search to `observer`
     /// (for example a trace recorder).
-    pub fn next_observed(&mut self, observer: &mut impl SearchObserver) -> Option<Solution> {
+    pub fn next_observed(
+        &mut self,
+        observer: &mut impl SearchObserver,
+    ) -> Option<Result<Solution, StopReason>> {
+        if self.ended {
+            return None;
+        }
         match self.solver.next_outcome(observer) {
-            Outcome::Solved(solution) => Some(solution),
-            Outcome::Unsatisfiable | Outcome::Stopped(_) => None,
+            Outcome::Solved(solution) => Some(Ok(solution)),
+            Outcome::Unsatisfiable => {
+                self.ended = true;
+                None
+            }
+            Outcome::Stopped(reason) => {
+                self.ended = true;
+                Some(Err(reason))
+            }
         }
     }
 }
 
 impl Iterator for Solutions<'_> {
-    type Item = Solution;
+    type Item = Result<Solution, StopReason>;
 
-    fn next(&mut self) -> Option<Solution> {
+    fn next(&mut self) -> Option<Result<Solution, StopReason>> {
         self.next_observed(&mut ())
     }
 }
+
+impl std::iter::FusedIterator for Solutions<'_> {}

@@ -160,11 +160,29 @@ impl Solver {
         }
     }
 
-    /// Iterates over the solutions of a new search. When it ends,
-    /// [`Solutions::stopped`] tells a finished search from one a limit stopped.
+    /// Iterates over the solutions of a new search: `Ok(solution)` for each, and a
+    /// last `Err(reason)` if a limit stops the search before it ends.
+    ///
+    /// ```
+    /// use alldiff::{Limits, Model, Solver, StopReason};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 1, 3)?;
+    /// model.all_different(x.iter().copied())?;
+    /// let mut solver = Solver::new(model);
+    /// let all: Result<Vec<_>, _> = solver.solutions().collect();
+    /// assert_eq!(all.map(|all| all.len()), Ok(6));
+    ///
+    /// solver.set_limits(Limits::none().with_nodes(2));
+    /// let last = solver.solutions().last();
+    /// assert_eq!(last, Some(Err(StopReason::NodeLimit)));
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
     pub fn solutions(&mut self) -> Solutions<'_> {
         self.fresh(Goal::All);
-        Solutions { solver: self }
+        Solutions {
+            solver: self,
+            ended: false,
+        }
     }
 
     /// The domains after propagating the assumptions at the root, without search;

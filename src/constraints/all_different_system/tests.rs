@@ -213,7 +213,7 @@ fn locked_once_c_is_3(when: LockedCandidates, assume: bool) -> Vec<&'static str>
         solver.assume(c, 3).unwrap();
     }
     solver.record_prunings(true);
-    let _ = solver.solutions().count();
+    let _ = solver.solutions().map(Result::unwrap).count();
     let mut rules: Vec<&str> = solver
         .take_prunings()
         .iter()
