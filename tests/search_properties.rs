@@ -375,7 +375,7 @@ proptest! {
         };
         let mut previous: Option<i64> = None;
         let mut improvements = 0;
-        for improvement in optimization.by_ref() {
+        for improvement in optimization.by_ref().flatten() {
             let values = values_of(&improvement.solution, &vars);
             prop_assert!(solutions.contains(&values), "not a solution: {:?}", values);
             prop_assert_eq!(improvement.objective, problem.goal.value(&values));

@@ -201,7 +201,7 @@ pub fn run_on(
                 if options.solutions.is_some_and(|wanted| found >= wanted) {
                     break RunStatus::SolutionLimit;
                 }
-                let Some(improvement) = optimization.next_observed(observer) else {
+                let Some(Ok(improvement)) = optimization.next_observed(observer) else {
                     break finished(optimization.finish());
                 };
                 found += 1;

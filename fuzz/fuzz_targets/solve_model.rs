@@ -1020,7 +1020,7 @@ fuzz_target!(|input: Input| {
     let at = |values: &[i64]| Assignment(values).at(objective);
     let better = |a: i64, b: i64| if maximize { a > b } else { a < b };
     let mut last: Option<i64> = None;
-    for improvement in optimization.by_ref() {
+    for improvement in optimization.by_ref().flatten() {
         let values = assignment(&improvement.solution, &vars);
         assert!(
             expected.contains(&values),

@@ -94,14 +94,18 @@ impl Bound {
 }
 
 /// The improving solutions of a branch-and-bound search, as they are found; made by
-/// [`Solver::minimize`], [`Solver::maximize`] and [`Solver::optimize`]. Each solution
-/// is strictly better than the one before; when the iterator ends, the last one is
-/// optimal unless a limit stopped the search: [`Optimization::finish`] says which.
+/// [`Solver::minimize`], [`Solver::maximize`] and [`Solver::optimize`]. Each item is
+/// `Ok(improvement)`, strictly better than the one before; a search that a limit
+/// stops ends with one `Err(reason)` item, so that when the items end without one,
+/// the last improvement is optimal. [`Optimization::finish`] runs to the end and
+/// says the same as an [`OptimizeOutcome`].
 #[derive(Debug)]
 pub struct Optimization<'a> {
     pub(super) solver: &'a mut Solver,
     pub(super) objective: Objective,
     pub(super) best: Option<Improvement>,
+    /// Whether the search ended: exhausted, or its stop already yielded.
+    pub(super) ended: bool,
 }
 
 impl Optimization<'_> {
@@ -122,7 +126,13 @@ impl Optimization<'_> {
 
     /// The next improving solution, as [`Iterator::next`], reporting the search to
     /// `observer` (for example a trace recorder).
-    pub fn next_observed(&mut self, observer: &mut impl SearchObserver) -> Option<Improvement> {
+    pub fn next_observed(
+        &mut self,
+        observer: &mut impl SearchObserver,
+    ) -> Option<Result<Improvement, StopReason>> {
+        if self.ended {
+            return None;
+        }
         match self.solver.step(observer) {
             Step::Solution => {
                 let solution = self.solver.current_solution();
@@ -131,9 +141,16 @@ impl Optimization<'_> {
                     solution,
                 };
                 self.best = Some(improvement.clone());
-                Some(improvement)
+                Some(Ok(improvement))
             }
-            Step::Exhausted | Step::Stopped(_) => None,
+            Step::Exhausted => {
+                self.ended = true;
+                None
+            }
+            Step::Stopped(reason) => {
+                self.ended = true;
+                Some(Err(reason))
+            }
         }
     }
 
@@ -150,9 +167,11 @@ impl Optimization<'_> {
 }
 
 impl Iterator for Optimization<'_> {
-    type Item = Improvement;
+    type Item = Result<Improvement, StopReason>;
 
-    fn next(&mut self) -> Option<Improvement> {
+    fn next(&mut self) -> Option<Result<Improvement, StopReason>> {
         self.next_observed(&mut ())
     }
 }
+
+impl std::iter::FusedIterator for Optimization<'_> {}

@@ -66,7 +66,8 @@ impl Solver {
 
     /// The solutions of a new branch-and-bound search minimising `objective`, each
     /// strictly smaller than the one before; the last is the minimum unless a limit
-    /// stopped the search ([`Optimization::finish`] tells). The bound tightens in the
+    /// stopped the search, which ends the items with `Err(reason)`
+    /// ([`Optimization::finish`] tells the same). The bound tightens in the
     /// running search: after each solution, every node restricts the objective below
     /// it. Restarts ([`Solver::set_restarts`]) and limits apply to the whole search.
     ///
@@ -83,6 +84,7 @@ impl Solver {
     /// let mut optimization = solver.minimize(cost)?;
     /// let mut last = i64::MAX;
     /// for improvement in optimization.by_ref() {
+    ///     let improvement = improvement.expect("no limit is set");
     ///     assert!(improvement.objective < last);
     ///     last = improvement.objective;
     /// }
@@ -119,6 +121,7 @@ impl Solver {
             solver: self,
             objective,
             best: None,
+            ended: false,
         })
     }
 
