@@ -81,7 +81,7 @@ impl std::ops::Sub<i32> for VarId {
 /// ```
 /// use alldiff::{Literal, Model, Solver};
 /// let mut model = Model::new();
-/// let [a, b] = [0; 2].map(|_| model.bool_var().unwrap());
+/// let [a, b] = model.bool_var_array()?;
 /// model.or([a.into(), !b])?; // a or not b
 /// assert_eq!(!!Literal::from(a), Literal::from(a));
 /// assert_eq!(Solver::new(model).count(None).solutions, 3);

@@ -315,6 +315,13 @@ fn model_errors_name_what_is_wrong() {
         model.var_from_values([]),
         Err(ModelError::EmptyDomain { .. })
     ));
+    assert!(matches!(
+        model.int_var_array::<2>(3, 1),
+        Err(ModelError::EmptyDomain { .. })
+    ));
+    // No variable, no domain to check: as `int_vars(0, ..)`.
+    assert_eq!(model.int_var_array::<0>(3, 1), Ok([]));
+    assert_eq!(model.var_count(), 0, "a refused array adds no variable");
     // The whole `i32` range is a domain like any other.
     assert!(model.int_var(i32::MIN, i32::MAX).is_ok());
     let mut other = Model::new();

@@ -20,7 +20,7 @@ impl Model {
     /// ```
     /// use alldiff::{Model, Solver};
     /// let mut model = Model::new();
-    /// let [x, y, z] = [0; 3].map(|_| model.int_var(1, 5).unwrap());
+    /// let [x, y, z] = model.int_var_array(1, 5)?;
     /// model.less(x, y)?;        // x < y
     /// model.less_eq(y, z - 2)?; // y <= z - 2
     /// let domains = Solver::new(model).root_domains().unwrap();

@@ -123,7 +123,7 @@ impl Model {
     /// use alldiff::{Model, Solver};
     /// let mut model = Model::new();
     /// let xs = model.int_vars(3, 0, 1)?;
-    /// let [zeros, ones] = [0; 2].map(|_| model.int_var(0, 3).unwrap());
+    /// let [zeros, ones] = model.int_var_array(0, 3)?;
     /// model.global_cardinality_vars(xs.iter().copied(), &[0, 1], [zeros, ones])?;
     /// model.equal(ones, zeros + 1)?; // one more 1 than 0s: two 1s
     /// assert_eq!(Solver::new(model).count(None).solutions, 3);

@@ -14,7 +14,7 @@
 //! ```
 //! use alldiff::{Model, Relation, Solver};
 //! let mut model = Model::new();
-//! let [a, b, c] = [0; 3].map(|_| model.bool_var().unwrap());
+//! let [a, b, c] = model.bool_var_array()?;
 //! model.linear([(1, a), (1, b), (-1, c)], Relation::GreaterEq, 1)?;
 //! // (a, b, c) = 010, 100, 110, 111: 001, 011 and 101 count one, 000 none.
 //! assert_eq!(Solver::new(model).count(None).solutions, 4);
@@ -37,9 +37,15 @@ impl Model {
         self.int_var(0, 1)
     }
 
-    /// `count` Boolean variables.
+    /// `count` Boolean variables. Where the count is a constant,
+    /// [`Model::bool_var_array`] gives an array instead.
     pub fn bool_vars(&mut self, count: usize) -> Result<Vec<VarId>, ModelError> {
         self.int_vars(count, 0, 1)
+    }
+
+    /// `N` Boolean variables, as an array (see [`Model::int_var_array`]).
+    pub fn bool_var_array<const N: usize>(&mut self) -> Result<[VarId; N], ModelError> {
+        self.int_var_array(0, 1)
     }
 
     /// A clause: at least one of the literals is true. Propagated with two watched
@@ -48,7 +54,7 @@ impl Model {
     /// ```
     /// use alldiff::{Model, Solver};
     /// let mut model = Model::new();
-    /// let [rain, umbrella, wet] = [0; 3].map(|_| model.bool_var().unwrap());
+    /// let [rain, umbrella, wet] = model.bool_var_array()?;
     /// model.or([!rain, umbrella.into(), wet.into()])?; // rain -> umbrella or wet
     /// model.implies(umbrella, !wet)?;
     /// model.and([rain])?;
@@ -100,7 +106,7 @@ impl Model {
     /// ```
     /// use alldiff::{Model, Solver};
     /// let mut model = Model::new();
-    /// let [any, all, x, y] = [0; 4].map(|_| model.bool_var().unwrap());
+    /// let [any, all, x, y] = model.bool_var_array()?;
     /// model.reify_or(any, [x, y])?;
     /// model.reify_and(all, [x, y])?;
     /// model.and([any.into(), !all])?; // one of x, y but not both

@@ -85,9 +85,35 @@ impl Model {
         self.vars.add(&values)
     }
 
-    /// `count` variables over `min..=max`.
+    /// `count` variables over `min..=max`. Where the count is a constant,
+    /// [`Model::int_var_array`] gives an array instead.
     pub fn int_vars(&mut self, count: usize, min: i32, max: i32) -> Result<Vec<VarId>, ModelError> {
         (0..count).map(|_| self.int_var(min, max)).collect()
+    }
+
+    /// `N` variables over `min..=max`, as an array: for a count known when the
+    /// program is written, which the array's type then carries (and a pattern can
+    /// name each variable).
+    ///
+    /// ```
+    /// use alldiff::{Model, VarId};
+    /// let mut model = Model::new();
+    /// let [x, y, z] = model.int_var_array(0, 9)?; // N = 3, from the pattern
+    /// let digits: [VarId; 4] = model.int_var_array(0, 9)?;
+    /// let row = model.int_var_array::<9>(1, 9)?;
+    /// model.all_different(digits)?;
+    /// model.all_different(row)?;
+    /// assert_eq!((x.index(), z.index(), model.var_count()), (0, 2, 16));
+    /// # let _ = y;
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    pub fn int_var_array<const N: usize>(
+        &mut self,
+        min: i32,
+        max: i32,
+    ) -> Result<[VarId; N], ModelError> {
+        let vars = self.int_vars(N, min, max)?;
+        Ok(std::array::from_fn(|i| vars[i]))
     }
 
     /// Gives a variable a name for printing and error messages.
@@ -266,7 +292,7 @@ impl Model {
     /// ```
     /// use alldiff::{Model, Relation};
     /// let mut model = Model::new();
-    /// let [x, y, z] = [0; 3].map(|_| model.int_var(0, 9).unwrap());
+    /// let [x, y, z] = model.int_var_array(0, 9)?;
     /// model.linear([(2, x), (-3, y), (1, z)], Relation::LessEq, 7)?;
     /// # Ok::<(), alldiff::ModelError>(())
     /// ```
@@ -381,7 +407,7 @@ impl Model {
     /// ```
     /// use alldiff::{Model, Solver};
     /// let mut model = Model::new();
-    /// let [x, y] = [0; 2].map(|_| model.int_var(0, 9).unwrap());
+    /// let [x, y] = model.int_var_array(0, 9)?;
     /// model.table([x, y], &[vec![1, 2], vec![2, 4], vec![3, 6]])?;
     /// assert_eq!(Solver::new(model).count(None).solutions, 3);
     /// # Ok::<(), alldiff::ModelError>(())

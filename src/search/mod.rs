@@ -267,8 +267,8 @@ impl Solver {
     /// // x >= 2 or y >= 2, each side implied by a literal of its own: r1 -> x >= 2,
     /// // r2 -> y >= 2, r1 or r2. Where both hold, either literal may be false.
     /// let mut model = Model::new();
-    /// let [x, y] = [0; 2].map(|_| model.int_var(1, 2).unwrap());
-    /// let [r1, r2] = [0; 2].map(|_| model.bool_var().unwrap());
+    /// let [x, y] = model.int_var_array(1, 2)?;
+    /// let [r1, r2] = model.bool_var_array()?;
     /// model.half_reify(r1, Condition::compare(x, Relation::GreaterEq, 2))?;
     /// model.half_reify(r2, Condition::compare(y, Relation::GreaterEq, 2))?;
     /// model.or([r1, r2])?;

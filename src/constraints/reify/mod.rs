@@ -22,7 +22,7 @@ use crate::propagator::{Conflict, Context, PostContext, Propagator, Rule, Shifte
 /// ```
 /// use alldiff::{Condition, Relation};
 /// # let mut model = alldiff::Model::new();
-/// # let [x, y] = [0; 2].map(|_| model.int_var(0, 9).unwrap());
+/// # let [x, y] = model.int_var_array(0, 9).unwrap();
 /// let small = Condition::compare(x, Relation::LessEq, 3); // x <= 3
 /// let same = Condition::compare_views(x, Relation::Equal, y + 1); // x == y + 1
 /// let prime = Condition::in_set(x, [2, 3, 5, 7]); // x in {2, 3, 5, 7}
