@@ -1,6 +1,7 @@
 //! Branch and bound: the solutions of a search, each better than the one before.
 
-use super::{SearchObserver, Solution, Solver, Statistics, Step, StopReason};
+use super::solution::Ending;
+use super::{SearchObserver, Solution, Solver, Statistics, StopReason};
 use crate::ids::View;
 use crate::store::{Event, Store, Wipeout};
 
@@ -104,8 +105,7 @@ pub struct Optimization<'a> {
     pub(super) solver: &'a mut Solver,
     pub(super) objective: Objective,
     pub(super) best: Option<Improvement>,
-    /// Whether the search ended: exhausted, or its stop already yielded.
-    pub(super) ended: bool,
+    pub(super) ending: Ending,
 }
 
 impl Optimization<'_> {
@@ -130,28 +130,18 @@ impl Optimization<'_> {
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Option<Result<Improvement, StopReason>> {
-        if self.ended {
-            return None;
+        let objective = self.objective;
+        let next = self.ending.next(self.solver, observer, |solver| {
+            let solution = solver.current_solution();
+            Improvement {
+                objective: objective.value(&solution),
+                solution,
+            }
+        });
+        if let Some(Ok(improvement)) = &next {
+            self.best = Some(improvement.clone());
         }
-        match self.solver.step(observer) {
-            Step::Solution => {
-                let solution = self.solver.current_solution();
-                let improvement = Improvement {
-                    objective: self.objective.value(&solution),
-                    solution,
-                };
-                self.best = Some(improvement.clone());
-                Some(Ok(improvement))
-            }
-            Step::Exhausted => {
-                self.ended = true;
-                None
-            }
-            Step::Stopped(reason) => {
-                self.ended = true;
-                Some(Err(reason))
-            }
-        }
+        next
     }
 
     /// Searches on to the end and tells how it ended: the optimum proven, no solution

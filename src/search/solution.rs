@@ -1,6 +1,6 @@
 //! A solution, and the iterator over the solutions of one search.
 
-use super::{Outcome, SearchObserver, Solver, Statistics, StopReason};
+use super::{SearchObserver, Solver, Statistics, Step, StopReason};
 use crate::ids::VarId;
 
 /// A value for every variable of a model.
@@ -46,8 +46,40 @@ impl std::ops::Index<VarId> for Solution {
 #[derive(Debug)]
 pub struct Solutions<'a> {
     pub(super) solver: &'a mut Solver,
-    /// Whether the search ended: exhausted, or its stop already yielded.
-    pub(super) ended: bool,
+    pub(super) ending: Ending,
+}
+
+/// Where an iterator over a search's solutions stands: once the search is
+/// exhausted, or its stop yielded as one `Err(reason)` item, the iterator yields
+/// nothing more (a stopped solver would stop again at once, forever).
+#[derive(Debug, Default)]
+pub(super) struct Ending {
+    ended: bool,
+}
+
+impl Ending {
+    /// The next item of `solver`'s search: `Ok(item(solver))` at a solution.
+    pub(super) fn next<T>(
+        &mut self,
+        solver: &mut Solver,
+        observer: &mut impl SearchObserver,
+        item: impl FnOnce(&Solver) -> T,
+    ) -> Option<Result<T, StopReason>> {
+        if self.ended {
+            return None;
+        }
+        match solver.step(observer) {
+            Step::Solution => Some(Ok(item(solver))),
+            Step::Exhausted => {
+                self.ended = true;
+                None
+            }
+            Step::Stopped(reason) => {
+                self.ended = true;
+                Some(Err(reason))
+            }
+        }
+    }
 }
 
 impl Solutions<'_> {
@@ -62,20 +94,7 @@ impl Solutions<'_> {
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Option<Result<Solution, StopReason>> {
-        if self.ended {
-            return None;
-        }
-        match self.solver.next_outcome(observer) {
-            Outcome::Solved(solution) => Some(Ok(solution)),
-            Outcome::Unsatisfiable => {
-                self.ended = true;
-                None
-            }
-            Outcome::Stopped(reason) => {
-                self.ended = true;
-                Some(Err(reason))
-            }
-        }
+        (self.ending).next(self.solver, observer, Solver::current_solution)
     }
 }
 

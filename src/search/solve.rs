@@ -1,6 +1,7 @@
 //! Running searches: for one solution, an optimum, a count, every solution in turn
 //! or one step at a time, and how each ended.
 
+use super::solution::Ending;
 use super::{
     Goal, Objective, Optimization, SearchObserver, Solution, Solutions, Solver, StopReason,
 };
@@ -121,7 +122,7 @@ impl Solver {
             solver: self,
             objective,
             best: None,
-            ended: false,
+            ending: Ending::default(),
         })
     }
 
@@ -184,7 +185,7 @@ impl Solver {
         self.fresh(Goal::All);
         Solutions {
             solver: self,
-            ended: false,
+            ending: Ending::default(),
         }
     }
 
