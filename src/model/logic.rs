@@ -158,7 +158,10 @@ impl Model {
         b: impl Into<Literal>,
         condition: Condition,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(Reified::full(b, condition))
+        self.atomic(|m| {
+            let condition = m.unit_condition(condition)?;
+            m.post(Reified::full(b, condition))
+        })
     }
 
     /// `b -> condition`: a true `b` enforces the condition, a false one says nothing
@@ -179,6 +182,9 @@ impl Model {
         b: impl Into<Literal>,
         condition: Condition,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(Reified::half(b, condition))
+        self.atomic(|m| {
+            let condition = m.unit_condition(condition)?;
+            m.post(Reified::half(b, condition))
+        })
     }
 }

@@ -8,6 +8,7 @@ mod abs_difference;
 mod arithmetic;
 mod globals;
 mod logic;
+mod scaled;
 mod scheduling;
 
 use std::fmt;
@@ -40,6 +41,7 @@ use crate::variables::Variables;
 pub struct Model {
     pub(crate) vars: Variables,
     pub(crate) propagators: Propagators,
+    scaling: scaled::Scaling,
 }
 
 impl Default for Model {
@@ -63,6 +65,7 @@ impl Model {
         Model {
             vars: Variables::new(),
             propagators: Propagators::default(),
+            scaling: scaled::Scaling::default(),
         }
     }
 
@@ -226,8 +229,10 @@ impl Model {
         views: impl IntoIterator<Item = V>,
         strength: Strength,
     ) -> Result<ConstraintId, ModelError> {
-        let views: Vec<View> = views.into_iter().map(Into::into).collect();
-        self.post(AllDifferent::new(views, strength))
+        self.atomic(|m| {
+            let views = m.units(views)?;
+            m.post(AllDifferent::new(views, strength))
+        })
     }
 
     /// Several groups of variables, each all-different, propagated together as one
@@ -254,9 +259,10 @@ impl Model {
         a: impl IntoIterator<Item = V>,
         b: impl IntoIterator<Item = V>,
     ) -> Result<ConstraintId, ModelError> {
-        let a: Vec<View> = a.into_iter().map(Into::into).collect();
-        let b: Vec<View> = b.into_iter().map(Into::into).collect();
-        self.post(Intersection::new(a, b))
+        self.atomic(|m| {
+            let (a, b) = (m.units(a)?, m.units(b)?);
+            m.post(Intersection::new(a, b))
+        })
     }
 
     /// `a != b`.
@@ -265,7 +271,10 @@ impl Model {
         a: impl Into<View>,
         b: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(NotEqual::new(a.into(), b.into()))
+        self.atomic(|m| {
+            let (a, b) = (m.unit(a)?, m.unit(b)?);
+            m.post(NotEqual::new(a, b))
+        })
     }
 
     /// `a == b`.
@@ -274,7 +283,10 @@ impl Model {
         a: impl Into<View>,
         b: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(Equal::new(a.into(), b.into()))
+        self.atomic(|m| {
+            let (a, b) = (m.unit(a)?, m.unit(b)?);
+            m.post(Equal::new(a, b))
+        })
     }
 
     /// `a == b + offset`.
@@ -312,7 +324,21 @@ impl Model {
         relation: Relation,
         rhs: i32,
     ) -> Result<ConstraintId, ModelError> {
-        let terms: Vec<(i32, View)> = terms.into_iter().map(|(a, v)| (a, v.into())).collect();
+        self.atomic(|m| {
+            let terms = (terms.into_iter())
+                .map(|(coef, view)| m.unit_term(coef, view.into()))
+                .collect::<Result<_, _>>()?;
+            m.linear_units(terms, relation, rhs)
+        })
+    }
+
+    /// [`Model::linear`] over views `x + c`.
+    fn linear_units(
+        &mut self,
+        terms: Vec<(i32, View)>,
+        relation: Relation,
+        rhs: i32,
+    ) -> Result<ConstraintId, ModelError> {
         let mut magnitude: i128 = i128::from(rhs).abs();
         for &(coef, view) in &terms {
             self.check_view(view)?;
@@ -388,16 +414,18 @@ impl Model {
         index: impl Into<View>,
         value: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        let (index, value) = (index.into(), value.into());
-        self.check_view(index)?;
-        self.check_view(value)?;
-        if array.is_empty() {
-            return Err(ModelError::InvalidConstraint {
-                constraint: "element",
-                reason: "the array is empty".to_string(),
-            });
-        }
-        self.post(Element::new(array.to_vec(), index, value))
+        self.atomic(|m| {
+            let (index, value) = (m.unit(index)?, m.unit(value)?);
+            m.check_view(index)?;
+            m.check_view(value)?;
+            if array.is_empty() {
+                return Err(ModelError::InvalidConstraint {
+                    constraint: "element",
+                    reason: "the array is empty".to_string(),
+                });
+            }
+            m.post(Element::new(array.to_vec(), index, value))
+        })
     }
 
     /// The views take, position by position, the values of one of the `tuples`
@@ -421,7 +449,16 @@ impl Model {
         views: impl IntoIterator<Item = V>,
         tuples: &[Vec<i32>],
     ) -> Result<ConstraintId, ModelError> {
-        let views: Vec<View> = views.into_iter().map(Into::into).collect();
+        self.atomic(|m| m.table_units(views, tuples))
+    }
+
+    /// [`Model::table`] in [`Model::atomic`].
+    fn table_units<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        tuples: &[Vec<i32>],
+    ) -> Result<ConstraintId, ModelError> {
+        let views = self.units(views)?;
         for &view in &views {
             self.check_view(view)?;
         }
@@ -453,16 +490,18 @@ impl Model {
         b: impl Into<View>,
         offsets: &[i32],
     ) -> Result<ConstraintId, ModelError> {
-        let (a, b) = (a.into(), b.into());
-        self.check_view(a)?;
-        self.check_view(b)?;
-        if offsets.is_empty() {
-            return Err(ModelError::InvalidConstraint {
-                constraint: "difference_in",
-                reason: "no offsets given".to_string(),
-            });
-        }
-        self.post(DifferenceIn::new(a, b, offsets.to_vec()))
+        self.atomic(|m| {
+            let (a, b) = (m.unit(a)?, m.unit(b)?);
+            m.check_view(a)?;
+            m.check_view(b)?;
+            if offsets.is_empty() {
+                return Err(ModelError::InvalidConstraint {
+                    constraint: "difference_in",
+                    reason: "no offsets given".to_string(),
+                });
+            }
+            m.post(DifferenceIn::new(a, b, offsets.to_vec()))
+        })
     }
 
     /// `|a - b| == distance`: for example "the Norwegian lives next to the blue house"

@@ -172,7 +172,9 @@ impl Solver {
 
     /// A solver for `model` with the given search choices.
     pub fn with_config(mut model: Model, config: SearchConfig) -> Solver {
-        let Model { vars, propagators } = &mut model;
+        let Model {
+            vars, propagators, ..
+        } = &mut model;
         let entailed = propagators.entailed_cell(&mut vars.store);
         let queue = Queue::new(model.var_count(), &model.propagators, entailed);
         let vars_of = model.propagators.watched_vars();

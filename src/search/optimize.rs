@@ -29,7 +29,13 @@ impl Objective {
     /// If the view's variable does not belong to that model.
     pub fn value(self, solution: &Solution) -> i64 {
         let view = self.view();
-        i64::from(solution.value(view.var)) + i64::from(view.offset)
+        view.value_at(solution.value(view.var))
+    }
+
+    /// Whether the objective's variable is minimised: the objective minimised through a
+    /// positive scale, or maximised through a negative one.
+    pub(super) fn minimizes_var(self) -> bool {
+        matches!(self, Objective::Minimize(_)) == (self.view().scale > 0)
     }
 }
 
@@ -74,7 +80,7 @@ impl Bound {
     pub(super) fn new(objective: Objective, best: i32) -> Bound {
         Bound {
             var: objective.view().var.raw(),
-            minimize: matches!(objective, Objective::Minimize(_)),
+            minimize: objective.minimizes_var(),
             best,
         }
     }

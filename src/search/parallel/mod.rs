@@ -383,10 +383,7 @@ fn translate(objective: Objective, model: &Model) -> Result<Objective, ModelErro
     let var = (index < model.var_count())
         .then(|| model.vars.var_at(view.var.raw()))
         .ok_or(ModelError::ForeignVariable { index })?;
-    let view = View {
-        var,
-        offset: view.offset,
-    };
+    let view = View { var, ..view };
     model.check_view(view)?;
     Ok(match objective {
         Objective::Minimize(_) => Objective::Minimize(view),
@@ -671,7 +668,7 @@ impl SearchObserver for Budget<'_, '_> {
 }
 
 /// The best objective found by any thread of a parallel optimisation, as the
-/// objective variable's value, negated when maximising (so smaller is better);
+/// objective variable's value, negated when the variable is maximised (so smaller is better);
 /// `i64::MAX` before the first solution.
 #[derive(Debug)]
 pub(super) struct SharedBound {
@@ -688,9 +685,9 @@ impl SharedBound {
     }
 
     fn sign(&self) -> i64 {
-        match self.objective {
-            Objective::Minimize(_) => 1,
-            Objective::Maximize(_) => -1,
+        match self.objective.minimizes_var() {
+            true => 1,
+            false => -1,
         }
     }
 
@@ -725,11 +722,11 @@ impl SharedBound {
             return Some(None);
         };
         let var = self.objective.view().var.raw();
-        match self.objective {
-            Objective::Minimize(_) => best
+        match self.objective.minimizes_var() {
+            true => best
                 .checked_sub(1)
                 .map(|v| Some(Assumption::AtMost(var, v))),
-            Objective::Maximize(_) => best
+            false => best
                 .checked_add(1)
                 .map(|v| Some(Assumption::AtLeast(var, v))),
         }
