@@ -88,7 +88,7 @@ pub fn solve(
         .value_order(ValueOrder::Ascending)])?;
     let length = *marks.last().expect("at least one mark");
     let mut optimization = solver.minimize(length)?;
-    for improvement in optimization.by_ref() {
+    for improvement in optimization.by_ref().flatten() {
         let ruler: Vec<i32> = marks.iter().map(|&x| improvement.solution[x]).collect();
         on_ruler(&ruler);
     }

@@ -65,7 +65,7 @@ pub struct Killer {
     /// The model.
     pub model: Model,
     /// The cells, row-major.
-    pub cells: Vec<VarId>,
+    pub cells: [VarId; 81],
 }
 
 fn invalid(reason: String) -> ModelError {
@@ -84,7 +84,7 @@ pub fn killer(cages: &[&str], sums: &[(char, i32)]) -> Result<Killer, ModelError
         ));
     }
     let mut model = Model::new();
-    let cells = model.int_vars(81, 1, 9)?;
+    let cells = model.int_var_array::<81>(1, 9)?;
     for i in 0..9 {
         model.all_different((0..9).map(|c| cells[i * 9 + c]))?; // row i
         model.all_different((0..9).map(|r| cells[r * 9 + i]))?; // column i

@@ -125,7 +125,7 @@ pub fn solve(
         .variable_order(VariableOrder::InputOrder)
         .value_order(ValueOrder::Descending)])?;
     let mut optimization = solver.maximize(value)?;
-    for improvement in optimization.by_ref() {
+    for improvement in optimization.by_ref().flatten() {
         on_better(improvement.objective);
     }
     Ok(match optimization.finish() {

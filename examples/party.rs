@@ -35,17 +35,15 @@ pub const SLICES: i32 = 10;
 
 /// The party's model: one Boolean per friend (in [`FRIENDS`] order) and the day, with at
 /// least `guests` guests.
-pub fn model(guests: i32) -> Result<(Model, Vec<VarId>, VarId), ModelError> {
+pub fn model(guests: i32) -> Result<(Model, [VarId; 8], VarId), ModelError> {
     let mut model = Model::new();
-    let invited = model.bool_vars(FRIENDS.len())?;
+    let invited: [VarId; 8] = model.bool_var_array()?;
     for (&var, name) in invited.iter().zip(FRIENDS) {
         model.set_name(var, name)?;
     }
     let day = model.int_var(1, 7)?;
     model.set_name(day, "day")?;
-    let [ann, ben, cat, dan, eve, fay, gus, hal] = invited[..] else {
-        unreachable!("eight friends")
-    };
+    let [ann, ben, cat, dan, eve, fay, gus, hal] = invited;
     model.implies(ann, ben)?; // 1
     model.or([!cat, !dan])?; // 2
     model.reify_or(eve, [fay, gus])?; // 3

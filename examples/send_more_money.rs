@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
-use alldiff::{Model, ModelError, Relation, Solver, VarId};
+use alldiff::{Model, ModelError, Relation, Solver, StopReason, VarId};
 
 /// The puzzle's words: the two addends, then the sum.
 pub const WORDS: [&str; 3] = ["SEND", "MORE", "MONEY"];
@@ -70,29 +70,31 @@ pub fn puzzle(addends: &[&str], sum: &str) -> Result<Puzzle, ModelError> {
     Ok(Puzzle { model, letters })
 }
 
-/// Every solution, as the three numbers.
-pub fn solutions() -> Result<Vec<[i64; 3]>, ModelError> {
+/// Every solution, as the three numbers; an error if the model is refused or the
+/// search stops before the end (no limit is set here, so it runs to the end).
+pub fn solutions() -> Result<Vec<[i64; 3]>, Box<dyn std::error::Error>> {
     let Puzzle { model, letters } = puzzle(&WORDS[..2], WORDS[2])?;
     let mut solver = Solver::new(model);
     let number = |word: &str, digit: &dyn Fn(char) -> i32| {
         word.chars().fold(0i64, |n, c| n * 10 + i64::from(digit(c)))
     };
-    Ok(solver
-        .solutions()
+    let found: Result<_, StopReason> = (solver.solutions())
         .map(|s| {
+            let s = s?;
             let digit = |c: char| {
                 letters
                     .iter()
                     .find(|(l, _)| *l == c)
                     .map_or(0, |&(_, v)| s[v])
             };
-            [
+            Ok([
                 number(WORDS[0], &digit),
                 number(WORDS[1], &digit),
                 number(WORDS[2], &digit),
-            ]
+            ])
         })
-        .collect())
+        .collect();
+    Ok(found?)
 }
 
 fn main() -> ExitCode {

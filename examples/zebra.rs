@@ -40,28 +40,28 @@ pub struct Zebra {
     /// The model.
     pub model: Model,
     /// House variables, by attribute then value.
-    pub vars: Vec<Vec<VarId>>,
+    pub vars: [[VarId; 5]; 5],
 }
 
 /// Builds the model with the fourteen clues.
 pub fn zebra() -> Result<Zebra, ModelError> {
     let mut model = Model::new();
-    let mut vars = Vec::new();
+    let mut groups = Vec::with_capacity(ATTRIBUTES.len());
     for (_, values) in ATTRIBUTES {
-        let group = model.int_vars(5, 1, 5)?;
-        for (&var, name) in group.iter().zip(values) {
+        let group: [VarId; 5] = model.int_var_array(1, 5)?;
+        for (var, name) in group.into_iter().zip(values) {
             model.set_name(var, name)?;
         }
-        model.all_different(group.iter().copied())?;
-        vars.push(group);
+        model.all_different(group)?;
+        groups.push(group);
     }
-    let [colour, nation, drink, smoke, pet] = [0, 1, 2, 3, 4].map(|i| vars[i].clone());
-    let [red, green, ivory, yellow, blue] = [0, 1, 2, 3, 4].map(|i| colour[i]);
-    let [english, spaniard, ukrainian, norwegian, japanese] = [0, 1, 2, 3, 4].map(|i| nation[i]);
-    let [coffee, tea, milk, orange_juice, _water] = [0, 1, 2, 3, 4].map(|i| drink[i]);
-    let [old_gold, kools, chesterfield, lucky_strike, parliament] =
-        [0, 1, 2, 3, 4].map(|i| smoke[i]);
-    let [dog, snails, fox, horse, _zebra] = [0, 1, 2, 3, 4].map(|i| pet[i]);
+    let vars: [[VarId; 5]; 5] = std::array::from_fn(|a| groups[a]);
+    let [colour, nation, drink, smoke, pet] = vars;
+    let [red, green, ivory, yellow, blue] = colour;
+    let [english, spaniard, ukrainian, norwegian, japanese] = nation;
+    let [coffee, tea, milk, orange_juice, _water] = drink;
+    let [old_gold, kools, chesterfield, lucky_strike, parliament] = smoke;
+    let [dog, snails, fox, horse, _zebra] = pet;
 
     // Constants are variables with one value.
     let first_house = model.var_from_values([1])?;

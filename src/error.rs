@@ -35,6 +35,24 @@ pub enum ModelError {
         /// The variable's largest value.
         max: i32,
     },
+    /// A scaled view `scale * x + offset` whose scale is 0 (or overflowed as it was
+    /// built), or which takes some domain value outside the 32-bit value range.
+    #[error(
+        "view {scale} * {name} {offset:+} is refused: its scale is 0 or its values leave \
+         the 32-bit range (the variable's values reach {min}..={max})"
+    )]
+    ScaleOverflow {
+        /// The variable's name, or its number.
+        name: String,
+        /// The scale (0 also when building the view overflowed).
+        scale: i64,
+        /// The offset.
+        offset: i64,
+        /// The variable's smallest value.
+        min: i32,
+        /// The variable's largest value.
+        max: i32,
+    },
     /// A constraint's own parameters are inconsistent (for example, lengths that differ).
     #[error("constraint {constraint}: {reason}")]
     InvalidConstraint {

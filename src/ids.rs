@@ -21,7 +21,20 @@ impl VarId {
 
     /// The view `self + offset`.
     pub fn plus(self, offset: i32) -> View {
-        View { var: self, offset }
+        View {
+            var: self,
+            scale: 1,
+            offset,
+        }
+    }
+
+    /// The view `scale * self`.
+    pub fn times(self, scale: i32) -> View {
+        View {
+            var: self,
+            scale,
+            offset: 0,
+        }
     }
 }
 
@@ -37,19 +50,138 @@ impl ConstraintId {
     }
 }
 
-/// A variable seen through an offset: the value of `x + c`. Constraints take views
-/// wherever they take variables, so `all_different(q[i] + i)` needs no extra variables.
+/// A variable seen through a scale and an offset: the value of `a * x + c`, written
+/// `x + c`, `x - c`, `a * x`, `x * a`, `-x`, `2 * x + 1`, ... The model's constraints
+/// take views wherever they take variables, so `all_different(q[i] + i)` needs no
+/// extra variables, and a place value folds into the view (`1000 * s + 100 * e`).
+///
+/// The scale is never 0, and every value of a view must fit in `i32`: a view that
+/// overflows (or whose building overflowed) is refused when posted
+/// ([`ModelError::OffsetOverflow`](crate::ModelError::OffsetOverflow),
+/// [`ModelError::ScaleOverflow`](crate::ModelError::ScaleOverflow)).
+///
+/// Propagators see unit views (`x + c`) only: the model posts a constraint over a
+/// scaled view on an auxiliary variable equal to it, linked to `x` value by value
+/// (see [`Model`](crate::Model)); [`PostContext::watch`](crate::PostContext::watch)
+/// refuses a scaled view.
+///
+/// ```
+/// use alldiff::{Model, Solver};
+/// let mut model = Model::new();
+/// let [x, y] = model.int_var_array(0, 9)?;
+/// model.equal(3 * x, -y + 12)?; // 3x = 12 - y
+/// assert_eq!(Solver::new(model).count(None).solutions, 4); // x = 1..=4
+/// # Ok::<(), alldiff::ModelError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct View {
     /// The underlying variable.
     pub var: VarId,
-    /// Added to the variable's value.
+    /// Multiplies the variable's value: 1 for `x + c`, never 0.
+    pub scale: i32,
+    /// Added to the scaled value.
     pub offset: i32,
+}
+
+impl View {
+    /// Whether the view is `x + c`, as every propagator takes it.
+    pub fn is_unit(self) -> bool {
+        self.scale == 1
+    }
+
+    /// The view's value when its variable takes `value` (in `i64`: it cannot overflow).
+    pub fn value_at(self, value: i32) -> i64 {
+        i64::from(self.scale) * i64::from(value) + i64::from(self.offset)
+    }
+
+    /// The view `self + offset`; an overflowing offset is refused when posted.
+    pub fn plus(self, offset: i32) -> View {
+        let offset = (self.offset.checked_add(offset)).unwrap_or(i32::MIN);
+        View { offset, ..self }
+    }
+
+    /// The view `scale * self`; a scale or offset that overflows is refused when
+    /// posted.
+    pub fn times(self, scale: i32) -> View {
+        match (
+            self.scale.checked_mul(scale),
+            self.offset.checked_mul(scale),
+        ) {
+            (Some(scale), Some(offset)) => View {
+                var: self.var,
+                scale,
+                offset,
+            },
+            // Scale 0 stands for the overflow: refused as any scale 0 is.
+            _ => View {
+                var: self.var,
+                scale: 0,
+                offset: self.offset,
+            },
+        }
+    }
 }
 
 impl From<VarId> for View {
     fn from(var: VarId) -> View {
-        View { var, offset: 0 }
+        var.plus(0)
+    }
+}
+
+impl std::ops::Add<i32> for View {
+    type Output = View;
+    fn add(self, offset: i32) -> View {
+        self.plus(offset)
+    }
+}
+
+impl std::ops::Sub<i32> for View {
+    type Output = View;
+    /// `v - c`; an offset that overflows is refused when posted.
+    fn sub(self, offset: i32) -> View {
+        self.plus(offset.checked_neg().unwrap_or(i32::MIN))
+    }
+}
+
+impl std::ops::Mul<i32> for View {
+    type Output = View;
+    fn mul(self, scale: i32) -> View {
+        self.times(scale)
+    }
+}
+
+impl std::ops::Mul<View> for i32 {
+    type Output = View;
+    fn mul(self, view: View) -> View {
+        view.times(self)
+    }
+}
+
+impl std::ops::Neg for View {
+    type Output = View;
+    fn neg(self) -> View {
+        self.times(-1)
+    }
+}
+
+impl std::ops::Mul<i32> for VarId {
+    type Output = View;
+    fn mul(self, scale: i32) -> View {
+        self.times(scale)
+    }
+}
+
+impl std::ops::Mul<VarId> for i32 {
+    type Output = View;
+    fn mul(self, var: VarId) -> View {
+        var.times(self)
+    }
+}
+
+impl std::ops::Neg for VarId {
+    type Output = View;
+    fn neg(self) -> View {
+        self.times(-1)
     }
 }
 
@@ -81,7 +213,7 @@ impl std::ops::Sub<i32> for VarId {
 /// ```
 /// use alldiff::{Literal, Model, Solver};
 /// let mut model = Model::new();
-/// let [a, b] = [0; 2].map(|_| model.bool_var().unwrap());
+/// let [a, b] = model.bool_var_array()?;
 /// model.or([a.into(), !b])?; // a or not b
 /// assert_eq!(!!Literal::from(a), Literal::from(a));
 /// assert_eq!(Solver::new(model).count(None).solutions, 3);

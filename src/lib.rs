@@ -87,12 +87,14 @@ pub use ids::{ConstraintId, Literal, VarId, View};
 pub use model::Model;
 pub use propagator::OwnedWords;
 pub use propagator::{
-    Conflict, Context, InferenceLabel, PostContext, Priority, Propagator, Pruning, Wake,
+    Conflict, Context, InferenceLabel, PostContext, Priority, Propagator, PropagatorClone, Pruning,
+    Wake,
 };
 pub use search::{
     Branch, Count, CountStatus, Decision, Improvement, Limits, Objective, Optimization,
     OptimizeOutcome, Outcome, ParallelSolver, Phase, Restarts, SearchConfig, SearchObserver,
-    Solution, Solutions, Solver, Statistics, Step, StopReason, ValueOrder, VariableOrder,
+    Solution, Solutions, Solver, SolverSource, Statistics, Step, StopReason, ValueOrder,
+    VariableOrder,
 };
 pub use store::COPY_CELLS;
 

@@ -97,14 +97,24 @@ impl Variables {
         }
     }
 
-    /// Checks that a view belongs to the model and that its offset cannot overflow.
+    /// Checks that a view belongs to the model, that its scale is not 0 and that
+    /// none of its values overflows.
     pub(crate) fn check_view(&self, view: View) -> Result<(), ModelError> {
         self.check_var(view.var)?;
         let (min, max) = (
             self.store.min(view.var.raw()),
             self.store.max(view.var.raw()),
         );
-        let fits = |v: i32| i32::try_from(i64::from(v) + i64::from(view.offset)).is_ok();
+        let fits = |v: i32| i32::try_from(view.value_at(v)).is_ok();
+        if !view.is_unit() && (view.scale == 0 || !fits(min) || !fits(max)) {
+            return Err(ModelError::ScaleOverflow {
+                name: self.name(view.var),
+                scale: i64::from(view.scale),
+                offset: i64::from(view.offset),
+                min,
+                max,
+            });
+        }
         if view.offset == i32::MIN || !fits(min) || !fits(max) {
             return Err(ModelError::OffsetOverflow {
                 name: self.name(view.var),

@@ -113,7 +113,7 @@ proptest! {
         }.unwrap();
         let mut solver = Solver::new(model);
         let found: BTreeSet<(i32, i32, i32)> =
-            solver.solutions().map(|s| (s[x], s[y], s[z])).collect();
+            solver.solutions().map(Result::unwrap).map(|s| (s[x], s[y], s[z])).collect();
         prop_assert_eq!(found, expected, "{}", Wide::NAMES[case.operation]);
     }
 }
@@ -607,7 +607,11 @@ fn results_beyond_i32_leave_the_operands() {
     let solve = |build: &dyn Fn(&mut Model) -> Result<Vec<VarId>, ModelError>| {
         let mut model = Model::new();
         let x = build(&mut model).expect("posted")[0];
-        let mut values: Vec<i32> = Solver::new(model).solutions().map(|s| s[x]).collect();
+        let mut values: Vec<i32> = Solver::new(model)
+            .solutions()
+            .map(Result::unwrap)
+            .map(|s| s[x])
+            .collect();
         values.sort_unstable();
         values.dedup();
         values

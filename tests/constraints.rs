@@ -32,6 +32,7 @@ fn solve_all(model: Model, vars: &[VarId]) -> Vec<Vec<i32>> {
     let mut solver = Solver::new(model);
     let mut found: Vec<Vec<i32>> = solver
         .solutions()
+        .map(Result::unwrap)
         .map(|s| vars.iter().map(|&v| s[v]).collect())
         .collect();
     found.sort();

@@ -39,7 +39,7 @@ fn queens_counts_match_oeis_for_every_strength_and_heuristic() {
 fn every_queens_solution_is_valid_and_distinct() {
     let (model, q) = queens(8, Strength::Domain);
     let mut solver = Solver::new(model);
-    let solutions: Vec<_> = solver.solutions().collect();
+    let solutions: Vec<_> = solver.solutions().map(Result::unwrap).collect();
     assert_eq!(solutions.len(), 92);
     let mut seen = std::collections::HashSet::new();
     for s in &solutions {
@@ -134,6 +134,26 @@ fn node_and_failure_limits_stop_the_search_and_say_so() {
 }
 
 #[test]
+fn solutions_a_limit_stops_end_with_its_reason_and_nothing_after() {
+    let (model, _) = queens(8, Strength::Value);
+    let mut solver = Solver::new(model);
+    // The count a node limit lets through is the enumeration's, then its reason.
+    solver.set_limits(Limits::none().with_nodes(200));
+    let counted = solver.count(None);
+    assert_eq!(counted.status, CountStatus::Stopped(StopReason::NodeLimit));
+    let mut solutions = solver.solutions();
+    let found = solutions.by_ref().take_while(Result::is_ok).count();
+    assert_eq!(found as u64, counted.solutions);
+    assert_eq!(solutions.next(), None, "one stop item, then the end");
+    let last = solver.solutions().last();
+    assert_eq!(last, Some(Err(StopReason::NodeLimit)));
+    // A search that ends has no such item.
+    solver.set_limits(Limits::none());
+    let all: Result<Vec<_>, _> = solver.solutions().collect();
+    assert_eq!(all.map(|all| all.len()), Ok(92));
+}
+
+#[test]
 fn a_search_a_limit_stopped_resumes_once_the_limit_is_raised() {
     let solutions = |step: Option<u64>| {
         let (model, q) = queens(8, Strength::Value);
@@ -207,7 +227,7 @@ fn an_untimed_search_counts_alike_and_still_keeps_a_time_limit() {
     );
     assert!(started.elapsed() < Duration::from_millis(1000));
     solver.set_limits(Limits::none());
-    assert!(solver.solutions().next().is_some());
+    assert!(matches!(solver.solutions().next(), Some(Ok(_))));
     // The node limit only ends the test if the time limit is not kept.
     let limits = Limits::none().with_nodes(50_000_000);
     solver.set_limits(limits.with_time(Duration::from_millis(100)));
@@ -295,6 +315,13 @@ fn model_errors_name_what_is_wrong() {
         model.var_from_values([]),
         Err(ModelError::EmptyDomain { .. })
     ));
+    assert!(matches!(
+        model.int_var_array::<2>(3, 1),
+        Err(ModelError::EmptyDomain { .. })
+    ));
+    // No variable, no domain to check: as `int_vars(0, ..)`.
+    assert_eq!(model.int_var_array::<0>(3, 1), Ok([]));
+    assert_eq!(model.var_count(), 0, "a refused array adds no variable");
     // The whole `i32` range is a domain like any other.
     assert!(model.int_var(i32::MIN, i32::MAX).is_ok());
     let mut other = Model::new();
@@ -388,7 +415,7 @@ fn restarts_find_solutions_prove_none_and_keep_the_solver_settings() {
 /// every call where that copy disagrees with the domains for a variable not listed as
 /// modified: the solver must restore the state with the domains, and start it afresh
 /// in each search.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Mirror {
     vars: Vec<VarId>,
     disagreements: Arc<AtomicUsize>,
@@ -615,4 +642,19 @@ fn reified_sums_at_the_ends_of_i32_are_accepted_and_count_as_brute_force() {
             assert_eq!(counted, expected as u64, "{relation:?} {rhs} half {half}");
         }
     }
+}
+
+#[test]
+fn a_cloned_model_shares_the_variables_and_grows_on_its_own() {
+    let (model, q) = queens(6, Strength::Value);
+    let mut clone = model.clone();
+    // The original's variables are the clone's: of 6 queens' 4 solutions, one has
+    // its first queen in column 2 (2 4 6 1 3 5).
+    let two = clone.int_var(2, 2).unwrap();
+    clone.not_equal(q[0], two).unwrap();
+    assert_eq!((model.var_count(), clone.var_count()), (6, 7));
+    assert_eq!(model.constraint_count() + 1, clone.constraint_count());
+    assert!(model.check_var(two).is_err());
+    assert_eq!(Solver::new(model).count(None).solutions, 4);
+    assert_eq!(Solver::new(clone).count(None).solutions, 3);
 }

@@ -211,6 +211,7 @@ fn check_solutions(problem: &Problem) -> Result<(), TestCaseError> {
             let mut solver = Solver::with_config(model, config);
             let found: Vec<Vec<i32>> = solver
                 .solutions()
+                .map(Result::unwrap)
                 .map(|s| vars.iter().map(|&x| s[x]).collect())
                 .collect();
             for solution in &found {

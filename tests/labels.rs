@@ -8,7 +8,7 @@ use alldiff::{
 
 /// `y == 2 * x`, labelling each direction with a label of its own, or leaving its
 /// removals unlabelled.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Double {
     x: VarId,
     y: VarId,

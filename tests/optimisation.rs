@@ -31,7 +31,10 @@ fn minimize_reports_better_solutions_then_proves_the_optimum() {
     let mut solver = Solver::new(model);
     let mut optimization = solver.minimize(total).unwrap();
     assert_eq!(optimization.objective(), Objective::Minimize(total.into()));
-    let objectives: Vec<i64> = optimization.by_ref().map(|i| i.objective).collect();
+    let objectives: Vec<i64> = optimization
+        .by_ref()
+        .map(|i| i.unwrap().objective)
+        .collect();
     assert!(objectives.len() > 1, "{objectives:?}");
     assert!(objectives.windows(2).all(|w| w[0] > w[1]));
     let best = optimization.best().cloned().unwrap();
@@ -43,6 +46,7 @@ fn minimize_reports_better_solutions_then_proves_the_optimum() {
     let (model, ..) = queens_sum(8, 3);
     let smallest = Solver::new(model)
         .solutions()
+        .map(Result::unwrap)
         .map(|s| q[..3].iter().map(|&x| i64::from(s[x])).sum::<i64>())
         .min();
     assert_eq!(Some(optimal.objective), smallest);
@@ -141,8 +145,11 @@ fn limits_apply_to_the_whole_optimisation() {
     let cancel = Arc::new(AtomicBool::new(false));
     solver.set_limits(Limits::none().with_cancel(cancel.clone()));
     let mut optimization = solver.minimize(total).unwrap();
-    let first = optimization.next().unwrap();
+    let first = optimization.next().unwrap().unwrap();
     cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+    // The iterator says so: one item with the reason, then nothing.
+    assert_eq!(optimization.next(), Some(Err(StopReason::Cancelled)));
+    assert_eq!(optimization.next(), None);
     let outcome = optimization.finish();
     assert_eq!(
         outcome,
@@ -182,7 +189,7 @@ fn restarts_keep_the_optimum_and_add_up_the_statistics() {
         let mut solver = Solver::with_config(model, config);
         solver.set_restarts(Some(Restarts::luby(2)));
         let mut optimization = solver.minimize(total).unwrap();
-        let improvements = optimization.by_ref().count() as u64;
+        let improvements = optimization.by_ref().map(Result::unwrap).count() as u64;
         let OptimizeOutcome::Optimal(best) = optimization.finish() else {
             panic!("no limit")
         };
@@ -207,7 +214,7 @@ fn restarts_stop_at_the_first_solution_and_never_apply_to_enumeration() {
     assert!(matches!(solver.solve(), Outcome::Solved(_)));
     assert_eq!(solver.count(None).solutions, 92);
     assert_eq!(solver.statistics().restarts, 0);
-    assert_eq!(solver.solutions().count(), 92);
+    assert_eq!(solver.solutions().map(Result::unwrap).count(), 92);
 }
 
 #[test]

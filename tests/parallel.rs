@@ -305,6 +305,18 @@ fn queens_counts_agree() {
 }
 
 #[test]
+fn a_model_given_directly_is_cloned_for_each_thread() {
+    let (model, _) = common::queens(8, Strength::Value);
+    for threads in [1, 2, 3] {
+        let mut parallel = ParallelSolver::new(threads, model.clone());
+        assert_eq!(parallel.count(None).solutions, 92, "{threads} threads");
+        assert!(matches!(parallel.solve(), Outcome::Solved(_)));
+    }
+    // The model given is still whole, and searched by one solver counts alike.
+    assert_eq!(Solver::new(model).count(None).solutions, 92);
+}
+
+#[test]
 fn limits_stop_a_parallel_run() {
     let mut parallel = ParallelSolver::new(2, || queens(10));
     parallel.set_limits(Limits::none().with_nodes(300));

@@ -29,7 +29,7 @@ use proptest::prelude::*;
 
 /// `x + y` is even: a reifiable constraint written outside the library. Its negation,
 /// `x + y` odd, is the same propagation with the other parity.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct SameParity {
     x: View,
     y: View,

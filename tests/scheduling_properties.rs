@@ -30,6 +30,7 @@ fn solve_all(model: Model, vars: &[VarId], config: SearchConfig) -> BTreeSet<Vec
     let mut solver = Solver::with_config(model, config);
     let found: Vec<Vec<i32>> = solver
         .solutions()
+        .map(Result::unwrap)
         .map(|s| vars.iter().map(|&x| s[x]).collect())
         .collect();
     let distinct: BTreeSet<Vec<i32>> = found.iter().cloned().collect();

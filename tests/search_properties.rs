@@ -309,7 +309,7 @@ proptest! {
         let expected = brute_force(&problem);
         let (model, vars, _) = build(&problem);
         let mut solver = solver(model, &vars, &search);
-        let found: Vec<Vec<i32>> = solver.solutions().map(|s| values_of(&s, &vars)).collect();
+        let found: Vec<Vec<i32>> = solver.solutions().map(Result::unwrap).map(|s| values_of(&s, &vars)).collect();
         let unique: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
         prop_assert_eq!(unique.len(), found.len(), "a solution repeats");
         prop_assert_eq!(unique, expected);
@@ -341,7 +341,7 @@ proptest! {
         };
         let solutions = brute_force(&problem);
         let expected: BTreeSet<Vec<i64>> = solutions.iter().map(|s| project(s)).collect();
-        let found: Vec<Vec<i64>> = solver.solutions().map(|s| project(&values_of(&s, &vars))).collect();
+        let found: Vec<Vec<i64>> = solver.solutions().map(Result::unwrap).map(|s| project(&values_of(&s, &vars))).collect();
         let unique: BTreeSet<Vec<i64>> = found.iter().cloned().collect();
         prop_assert_eq!(unique.len(), found.len(), "a projected solution repeats");
         prop_assert_eq!(unique, expected);
@@ -375,7 +375,7 @@ proptest! {
         };
         let mut previous: Option<i64> = None;
         let mut improvements = 0;
-        for improvement in optimization.by_ref() {
+        for improvement in optimization.by_ref().flatten() {
             let values = values_of(&improvement.solution, &vars);
             prop_assert!(solutions.contains(&values), "not a solution: {:?}", values);
             prop_assert_eq!(improvement.objective, problem.goal.value(&values));

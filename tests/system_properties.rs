@@ -158,6 +158,7 @@ fn solutions(
     let mut solver = Solver::with_config(model, config);
     let found: Vec<Vec<i32>> = solver
         .solutions()
+        .map(Result::unwrap)
         .map(|s| vars.iter().map(|&x| s[x]).collect())
         .collect();
     let distinct: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
@@ -218,6 +219,7 @@ proptest! {
 fn found(solver: &mut Solver, vars: &[VarId]) -> BTreeSet<Vec<i32>> {
     let all: Vec<Vec<i32>> = solver
         .solutions()
+        .map(Result::unwrap)
         .map(|s| vars.iter().map(|&x| s[x]).collect())
         .collect();
     assert_eq!(solver.count(None).solutions, all.len() as u64);

@@ -221,6 +221,7 @@ fn six_queens_tree_is_exact() {
     // And they are the solver's, in the same order.
     let from_solver: Vec<Vec<i32>> = solver
         .solutions()
+        .map(Result::unwrap)
         .map(|s| q.iter().map(|&x| s[x]).collect())
         .collect();
     assert_eq!(solutions, from_solver);
@@ -680,7 +681,7 @@ proptest! {
             let parent = trace.node(node.parent.unwrap()).unwrap();
             prop_assert!(parent.children.contains(&node.id));
         }
-        let solutions: Vec<Vec<i32>> = solver.solutions().take(count.solutions as usize)
+        let solutions: Vec<Vec<i32>> = solver.solutions().map(Result::unwrap).take(count.solutions as usize)
             .map(|s| s.values().to_vec()).collect();
         for (node, solution) in trace.solution_nodes().into_iter().zip(&solutions) {
             let domains = trace.replay(node).unwrap();

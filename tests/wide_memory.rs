@@ -25,7 +25,7 @@ fn three_solutions(name: &str, post: impl FnOnce(&mut Model, VarId)) {
         post(&mut model, x);
         let mut solver = Solver::new(model);
         let mut found = Vec::new();
-        for solution in solver.solutions() {
+        for solution in solver.solutions().map(Result::unwrap) {
             found.push(solution[x]);
         }
         found
@@ -94,7 +94,11 @@ fn magnitude_near_the_ends_over_the_whole_range() {
         let z = model.int_var(i32::MAX - 1, i32::MAX).unwrap();
         model.abs(x, z).unwrap();
         let mut solver = Solver::new(model);
-        solver.solutions().map(|s| s[x]).collect::<Vec<_>>()
+        solver
+            .solutions()
+            .map(Result::unwrap)
+            .map(|s| s[x])
+            .collect::<Vec<_>>()
     });
     found.sort_unstable();
     let ends = [i32::MIN + 1, i32::MIN + 2, i32::MAX - 1, i32::MAX];

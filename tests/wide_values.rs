@@ -521,7 +521,7 @@ proptest! {
             assignments(&case.values).into_iter().filter(|v| check(v)).collect();
         let mut solver = Solver::with_config(model, case.config);
         let mut found: Vec<Vec<i32>> = solver
-            .solutions()
+            .solutions().map(Result::unwrap)
             .map(|s| x.iter().map(|&v| s[v]).collect())
             .collect();
         found.sort();

@@ -198,10 +198,7 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<bool, String> {
             // one, or, where that leaves i32 (an index that may be i32::MIN), the
             // index itself, at least 1, over the array with a first entry in front.
             let index = b.view(call, 0)?;
-            let less_one = index.offset.checked_sub(1).map(|offset| View {
-                var: index.var,
-                offset,
-            });
+            let less_one = (index.offset.checked_sub(1)).map(|offset| View { offset, ..index });
             let (index, front) = match less_one {
                 Some(view) if b.model.check_view(view).is_ok() => (view, 0),
                 _ => {

@@ -107,9 +107,6 @@ impl FlatZincError {
 /// annotations, and what to print for each solution.
 #[derive(Debug)]
 pub struct FlatZincModel {
-    /// The statements, kept so that [`run`] can build a fresh model to solve (a
-    /// [`Model`] is handed over to its solver).
-    statements: Vec<parse::Statement>,
     built: build::Built,
 }
 
@@ -125,7 +122,7 @@ impl FlatZincModel {
     pub fn parse(text: &str) -> Result<FlatZincModel, FlatZincError> {
         let statements = parse::statements(text)?;
         let built = build::build(&statements)?;
-        Ok(FlatZincModel { statements, built })
+        Ok(FlatZincModel { built })
     }
 
     /// The model built.
@@ -181,20 +178,19 @@ impl FlatZincModel {
         search::phases(&self.built, free, None)
     }
 
-    /// A solver for a run with `options`: over a fresh model built from the statements
-    /// read, with the phases ([`FlatZincModel::phases`], `indomain_random` seeded by
-    /// `options.seed`) and the limits set. [`run_on`] runs it; set it up further in
-    /// between (such as [`Solver::stream_prunings`] for a trace).
+    /// A solver for a run with `options`: over a clone of the model, with the phases
+    /// ([`FlatZincModel::phases`], `indomain_random` seeded by `options.seed`) and the
+    /// limits set. [`run_on`] runs it; set it up further in between (such as
+    /// [`Solver::stream_prunings`] for a trace).
     pub fn solver(&self, options: &RunOptions) -> Solver {
-        let built = build::build(&self.statements)
-            .expect("the statements were built once already, and building is deterministic");
-        let phases = search::phases(&built, options.free, options.seed);
-        let mut solver = Solver::new(built.model);
+        let built = &self.built;
+        let phases = search::phases(built, options.free, options.seed);
+        let mut solver = Solver::new(built.model.clone());
         solver
             .set_phases(phases)
             .expect("the phases name the model's own variables");
         solver
-            .set_auxiliary(built.auxiliary)
+            .set_auxiliary(built.auxiliary.iter().copied())
             .expect("the model's own variables");
         solver.set_limits(options.limits.clone());
         solver.check_solutions(options.check_solutions);

@@ -177,20 +177,18 @@ pub fn run_on(
                     break RunStatus::SolutionLimit;
                 }
                 match solutions.next_observed(observer) {
-                    Some(solution) => {
+                    Some(Ok(solution)) => {
                         found += 1;
                         on_solution(&solution, None);
                     }
-                    None => {
-                        break match (solutions.stopped(), found) {
-                            (Some(reason), found) => RunStatus::Stopped {
-                                reason,
-                                solved: found > 0,
-                            },
-                            (None, 0) => RunStatus::Unsatisfiable,
-                            (None, _) => RunStatus::Complete,
+                    Some(Err(reason)) => {
+                        break RunStatus::Stopped {
+                            reason,
+                            solved: found > 0,
                         };
                     }
+                    None if found == 0 => break RunStatus::Unsatisfiable,
+                    None => break RunStatus::Complete,
                 }
             }
         }
@@ -203,7 +201,7 @@ pub fn run_on(
                 if options.solutions.is_some_and(|wanted| found >= wanted) {
                     break RunStatus::SolutionLimit;
                 }
-                let Some(improvement) = optimization.next_observed(observer) else {
+                let Some(Ok(improvement)) = optimization.next_observed(observer) else {
                     break finished(optimization.finish());
                 };
                 found += 1;

@@ -187,6 +187,7 @@ mod tests {
         let mut solver = Solver::new(model);
         assert_eq!(solver.count(None).solutions, 24);
         for s in solver.solutions() {
+            let s = s.unwrap();
             for (i, &x) in f.iter().enumerate() {
                 assert_eq!(s[g[(s[x] - 1) as usize]], i as i32 + 1);
             }

@@ -645,7 +645,7 @@ mod tests {
     fn a_long_sum_narrows_the_terms_wider_than_the_slack() {
         // 3x + 2y + z + w <= 6 over 0..=3: the slack is 6, only 3x (span 9) exceeds it.
         let mut model = Model::new();
-        let [x, y, z, w] = [0; 4].map(|_| model.int_var(0, 3).unwrap());
+        let [x, y, z, w] = model.int_var_array(0, 3).unwrap();
         model
             .linear([(3, x), (2, y), (1, z), (1, w)], Relation::LessEq, 6)
             .unwrap();
@@ -660,7 +660,7 @@ mod tests {
         // x - 4v + y + z == 1 with v in 0..=3: v >= 2 one way, v <= 2 the other.
         let mut model = Model::new();
         let x = model.int_var(0, 2).unwrap();
-        let [y, z, w] = [0; 3].map(|_| model.int_var(0, 5).unwrap());
+        let [y, z, w] = model.int_var_array(0, 5).unwrap();
         let v = model.int_var(0, 3).unwrap();
         model.sum([x, y, z, w], Relation::Equal, 15).unwrap();
         model

@@ -4,6 +4,7 @@
 //! `not_equal`, ...) or, for the full set of options, by value with
 //! [`Model::post`](crate::Model::post).
 
+mod affine;
 mod all_different;
 mod all_different_bounds;
 mod all_different_system;
@@ -29,6 +30,7 @@ mod table;
 mod value_index;
 mod word_window;
 
+pub(crate) use affine::Affine;
 pub use all_different::{AllDifferent, Strength};
 pub use all_different_system::{AllDifferentSystem, LockedCandidates, MAX_SYSTEM_VARIABLES};
 pub use arithmetic::{

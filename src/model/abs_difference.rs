@@ -36,6 +36,11 @@ impl Model {
         y: impl Into<View>,
         z: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(AbsDifference::new(x.into(), y.into(), z.into()))
+        self.atomic(|m| {
+            let x = m.unit(x)?;
+            let y = m.unit(y)?;
+            let z = m.unit(z)?;
+            m.post(AbsDifference::new(x, y, z))
+        })
     }
 }

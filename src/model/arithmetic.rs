@@ -20,7 +20,7 @@ impl Model {
     /// ```
     /// use alldiff::{Model, Solver};
     /// let mut model = Model::new();
-    /// let [x, y, z] = [0; 3].map(|_| model.int_var(1, 5).unwrap());
+    /// let [x, y, z] = model.int_var_array(1, 5)?;
     /// model.less(x, y)?;        // x < y
     /// model.less_eq(y, z - 2)?; // y <= z - 2
     /// let domains = Solver::new(model).root_domains().unwrap();
@@ -34,7 +34,11 @@ impl Model {
         a: impl Into<View>,
         b: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(LessEq::new(a.into(), b.into(), true))
+        self.atomic(|m| {
+            let a = m.unit(a)?;
+            let b = m.unit(b)?;
+            m.post(LessEq::new(a, b, true))
+        })
     }
 
     /// `a <= b`, propagated on bounds (see [`Model::less`]).
@@ -43,7 +47,11 @@ impl Model {
         a: impl Into<View>,
         b: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(LessEq::new(a.into(), b.into(), false))
+        self.atomic(|m| {
+            let a = m.unit(a)?;
+            let b = m.unit(b)?;
+            m.post(LessEq::new(a, b, false))
+        })
     }
 
     /// `a > b`: [`Model::less`] with the sides swapped.
@@ -96,7 +104,12 @@ impl Model {
         y: impl Into<View>,
         z: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.arithmetic(Operation::Times, x.into(), y.into(), z.into())
+        self.atomic(|m| {
+            let x = m.unit(x)?;
+            let y = m.unit(y)?;
+            let z = m.unit(z)?;
+            m.arithmetic(Operation::Times, x, y, z)
+        })
     }
 
     /// `z == x / y`, truncated towards zero as Rust's `/` (`-7 / 2 == -3`). `y` is
@@ -125,7 +138,12 @@ impl Model {
         y: impl Into<View>,
         z: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.arithmetic(Operation::Divide, x.into(), y.into(), z.into())
+        self.atomic(|m| {
+            let x = m.unit(x)?;
+            let y = m.unit(y)?;
+            let z = m.unit(z)?;
+            m.arithmetic(Operation::Divide, x, y, z)
+        })
     }
 
     /// `z == x % y`, the remainder of [`Model::div`] as Rust's `%` (it has the sign of
@@ -150,7 +168,12 @@ impl Model {
         y: impl Into<View>,
         z: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.arithmetic(Operation::Modulo, x.into(), y.into(), z.into())
+        self.atomic(|m| {
+            let x = m.unit(x)?;
+            let y = m.unit(y)?;
+            let z = m.unit(z)?;
+            m.arithmetic(Operation::Modulo, x, y, z)
+        })
     }
 
     fn arithmetic(
@@ -184,7 +207,11 @@ impl Model {
         x: impl Into<View>,
         z: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(Unary::new(UnaryOperation::Abs, x.into(), z.into()))
+        self.atomic(|m| {
+            let x = m.unit(x)?;
+            let z = m.unit(z)?;
+            m.post(Unary::new(UnaryOperation::Abs, x, z))
+        })
     }
 
     /// `z == x^k` for a constant `k >= 0` (`x^0 == 1`). Bounds consistent, and domain
@@ -211,7 +238,11 @@ impl Model {
         k: u32,
         z: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(Unary::new(UnaryOperation::Power(k), x.into(), z.into()))
+        self.atomic(|m| {
+            let x = m.unit(x)?;
+            let z = m.unit(z)?;
+            m.post(Unary::new(UnaryOperation::Power(k), x, z))
+        })
     }
 
     /// `z == max(xs)`, bounds consistent (see [`Extremum`]).
@@ -237,8 +268,11 @@ impl Model {
         xs: impl IntoIterator<Item = V>,
         z: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        let xs = xs.into_iter().map(Into::into).collect();
-        self.post(Extremum::new(xs, z.into(), true))
+        self.atomic(|m| {
+            let xs = m.units(xs)?;
+            let z = m.unit(z)?;
+            m.post(Extremum::new(xs, z, true))
+        })
     }
 
     /// `z == min(xs)`, bounds consistent (see [`Model::maximum`]).
@@ -250,8 +284,11 @@ impl Model {
         xs: impl IntoIterator<Item = V>,
         z: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        let xs = xs.into_iter().map(Into::into).collect();
-        self.post(Extremum::new(xs, z.into(), false))
+        self.atomic(|m| {
+            let xs = m.units(xs)?;
+            let z = m.unit(z)?;
+            m.post(Extremum::new(xs, z, false))
+        })
     }
 
     /// `value == array[index]` where the entries are views (variables) rather than the
@@ -281,7 +318,11 @@ impl Model {
         index: impl Into<View>,
         value: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        let array = array.into_iter().map(Into::into).collect();
-        self.post(ElementVar::new(array, index.into(), value.into()))
+        self.atomic(|m| {
+            let array = m.units(array)?;
+            let index = m.unit(index)?;
+            let value = m.unit(value)?;
+            m.post(ElementVar::new(array, index, value))
+        })
     }
 }

@@ -9,18 +9,17 @@ use crate::error::ModelError;
 use crate::ids::{ConstraintId, View};
 
 impl Model {
-    /// The views, each checked to belong to this model.
+    /// The views as propagators take them (see `Model::unit`), each checked to
+    /// belong to this model.
     fn checked_views<V: Into<View>>(
-        &self,
+        &mut self,
         views: impl IntoIterator<Item = V>,
     ) -> Result<Vec<View>, ModelError> {
-        views
-            .into_iter()
-            .map(|v| {
-                let view = v.into();
-                self.check_view(view).map(|()| view)
-            })
-            .collect()
+        let views = self.units(views)?;
+        for &view in &views {
+            self.check_view(view)?;
+        }
+        Ok(views)
     }
 
     /// `succ` forms one Hamiltonian cycle: node `i` (its position in `succ`, from 0)
@@ -82,10 +81,12 @@ impl Model {
         offset: i32,
         sub: bool,
     ) -> Result<ConstraintId, ModelError> {
-        let succ = self.checked_views(succ)?;
-        let id = self.post(Circuit::new(succ.clone(), offset, sub))?;
-        self.post(AllDifferent::new(succ, Strength::Domain))?;
-        Ok(id)
+        self.atomic(|m| {
+            let succ = m.checked_views(succ)?;
+            let id = m.post(Circuit::new(succ.clone(), offset, sub))?;
+            m.post(AllDifferent::new(succ, Strength::Domain))?;
+            Ok(id)
+        })
     }
 
     /// For each `k`, exactly `counts[k]` of the views `xs` take the value
@@ -110,10 +111,12 @@ impl Model {
         values: &[i32],
         counts: &[i32],
     ) -> Result<ConstraintId, ModelError> {
-        let xs = self.checked_views(xs)?;
-        check_values(values, counts.len())?;
-        let counts = counts.iter().map(|&c| Count::Constant(c)).collect();
-        self.post(GlobalCardinality::new(xs, values.to_vec(), counts))
+        self.atomic(|m| {
+            let xs = m.checked_views(xs)?;
+            check_values(values, counts.len())?;
+            let counts = counts.iter().map(|&c| Count::Constant(c)).collect();
+            m.post(GlobalCardinality::new(xs, values.to_vec(), counts))
+        })
     }
 
     /// [`Model::global_cardinality`] with counts that are views of variables: the
@@ -123,7 +126,7 @@ impl Model {
     /// use alldiff::{Model, Solver};
     /// let mut model = Model::new();
     /// let xs = model.int_vars(3, 0, 1)?;
-    /// let [zeros, ones] = [0; 2].map(|_| model.int_var(0, 3).unwrap());
+    /// let [zeros, ones] = model.int_var_array(0, 3)?;
     /// model.global_cardinality_vars(xs.iter().copied(), &[0, 1], [zeros, ones])?;
     /// model.equal(ones, zeros + 1)?; // one more 1 than 0s: two 1s
     /// assert_eq!(Solver::new(model).count(None).solutions, 3);
@@ -137,11 +140,13 @@ impl Model {
         values: &[i32],
         counts: impl IntoIterator<Item = C>,
     ) -> Result<ConstraintId, ModelError> {
-        let xs = self.checked_views(xs)?;
-        let counts = self.checked_views(counts)?;
-        check_values(values, counts.len())?;
-        let counts = counts.into_iter().map(Count::View).collect();
-        self.post(GlobalCardinality::new(xs, values.to_vec(), counts))
+        self.atomic(|m| {
+            let xs = m.checked_views(xs)?;
+            let counts = m.checked_views(counts)?;
+            check_values(values, counts.len())?;
+            let counts = counts.into_iter().map(Count::View).collect();
+            m.post(GlobalCardinality::new(xs, values.to_vec(), counts))
+        })
     }
 
     /// `f` and `g` are inverse permutations: `f[i] == j + g_offset` exactly when
@@ -173,10 +178,12 @@ impl Model {
         g: impl IntoIterator<Item = W>,
         g_offset: i32,
     ) -> Result<ConstraintId, ModelError> {
-        let f = self.checked_views(f)?;
-        let g = self.checked_views(g)?;
-        same_length("inverse", f.len(), g.len())?;
-        self.post(Inverse::new(f, f_offset, g, g_offset))
+        self.atomic(|m| {
+            let f = m.checked_views(f)?;
+            let g = m.checked_views(g)?;
+            same_length("inverse", f.len(), g.len())?;
+            m.post(Inverse::new(f, f_offset, g, g_offset))
+        })
     }
 
     /// `xs` comes strictly before `ys` in lexicographic order: at the first position
@@ -233,11 +240,13 @@ impl Model {
         ys: impl IntoIterator<Item = W>,
         strict: bool,
     ) -> Result<ConstraintId, ModelError> {
-        let xs = self.checked_views(xs)?;
-        let ys = self.checked_views(ys)?;
-        let name = if strict { "lex_less" } else { "lex_less_eq" };
-        same_length(name, xs.len(), ys.len())?;
-        self.post(Lex::new(xs, ys, strict))
+        self.atomic(|m| {
+            let xs = m.checked_views(xs)?;
+            let ys = m.checked_views(ys)?;
+            let name = if strict { "lex_less" } else { "lex_less_eq" };
+            same_length(name, xs.len(), ys.len())?;
+            m.post(Lex::new(xs, ys, strict))
+        })
     }
 }
 

@@ -14,15 +14,17 @@
 //! ```
 //! use alldiff::{Model, Relation, Solver};
 //! let mut model = Model::new();
-//! let [a, b, c] = [0; 3].map(|_| model.bool_var().unwrap());
+//! let [a, b, c] = model.bool_var_array()?;
 //! model.linear([(1, a), (1, b), (-1, c)], Relation::GreaterEq, 1)?;
 //! // (a, b, c) = 010, 100, 110, 111: 001, 011 and 101 count one, 000 none.
 //! assert_eq!(Solver::new(model).count(None).solutions, 4);
 //! # Ok::<(), alldiff::ModelError>(())
 //! ```
 
+use std::any::Any;
+
 use super::Model;
-use crate::constraints::{Clause, Conjunction, IntoReifiable, Reified, ReifiedOr, Xor};
+use crate::constraints::{Clause, Condition, Conjunction, IntoReifiable, Reified, ReifiedOr, Xor};
 use crate::error::ModelError;
 use crate::ids::{ConstraintId, Literal, VarId};
 
@@ -37,9 +39,15 @@ impl Model {
         self.int_var(0, 1)
     }
 
-    /// `count` Boolean variables.
+    /// `count` Boolean variables. Where the count is a constant,
+    /// [`Model::bool_var_array`] gives an array instead.
     pub fn bool_vars(&mut self, count: usize) -> Result<Vec<VarId>, ModelError> {
         self.int_vars(count, 0, 1)
+    }
+
+    /// `N` Boolean variables, as an array (see [`Model::int_var_array`]).
+    pub fn bool_var_array<const N: usize>(&mut self) -> Result<[VarId; N], ModelError> {
+        self.int_var_array(0, 1)
     }
 
     /// A clause: at least one of the literals is true. Propagated with two watched
@@ -48,7 +56,7 @@ impl Model {
     /// ```
     /// use alldiff::{Model, Solver};
     /// let mut model = Model::new();
-    /// let [rain, umbrella, wet] = [0; 3].map(|_| model.bool_var().unwrap());
+    /// let [rain, umbrella, wet] = model.bool_var_array()?;
     /// model.or([!rain, umbrella.into(), wet.into()])?; // rain -> umbrella or wet
     /// model.implies(umbrella, !wet)?;
     /// model.and([rain])?;
@@ -100,7 +108,7 @@ impl Model {
     /// ```
     /// use alldiff::{Model, Solver};
     /// let mut model = Model::new();
-    /// let [any, all, x, y] = [0; 4].map(|_| model.bool_var().unwrap());
+    /// let [any, all, x, y] = model.bool_var_array()?;
     /// model.reify_or(any, [x, y])?;
     /// model.reify_and(all, [x, y])?;
     /// model.and([any.into(), !all])?; // one of x, y but not both
@@ -150,15 +158,15 @@ impl Model {
     /// constraint reports when posted ([`Reifiable::post`](crate::Reifiable::post)): for
     /// a linear condition whose sums could overflow 64-bit integers,
     /// [`ModelError::InvalidConstraint`] (as [`Model::linear`]).
-    pub fn reify<C: IntoReifiable>(
+    pub fn reify<C: IntoReifiable + 'static>(
         &mut self,
         b: impl Into<Literal>,
         constraint: C,
-    ) -> Result<ConstraintId, ModelError>
-    where
-        C::Reifiable: 'static,
-    {
-        self.post(Reified::full(b, constraint))
+    ) -> Result<ConstraintId, ModelError> {
+        self.atomic(|m| {
+            let constraint = m.unit_if_condition(constraint)?;
+            m.post(Reified::full(b, constraint))
+        })
     }
 
     /// `b -> constraint`: a true `b` enforces the constraint, a false one says nothing
@@ -174,14 +182,27 @@ impl Model {
     /// assert_eq!(Solver::new(model).count(None).solutions, 7 + 2);
     /// # Ok::<(), alldiff::ModelError>(())
     /// ```
-    pub fn half_reify<C: IntoReifiable>(
+    pub fn half_reify<C: IntoReifiable + 'static>(
         &mut self,
         b: impl Into<Literal>,
         constraint: C,
-    ) -> Result<ConstraintId, ModelError>
-    where
-        C::Reifiable: 'static,
-    {
-        self.post(Reified::half(b, constraint))
+    ) -> Result<ConstraintId, ModelError> {
+        self.atomic(|m| {
+            let constraint = m.unit_if_condition(constraint)?;
+            m.post(Reified::half(b, constraint))
+        })
+    }
+
+    /// A [`Condition`] over views as propagators take them (a scaled view becomes an
+    /// auxiliary variable, [`Model::unit_condition`]); any other constraint as it is,
+    /// since only the model's own description can be rewritten here.
+    fn unit_if_condition<C: 'static>(&mut self, constraint: C) -> Result<C, ModelError> {
+        let mut slot = Some(constraint);
+        if let Some(condition) = (&mut slot as &mut dyn Any).downcast_mut::<Option<Condition>>()
+            && let Some(inner) = condition.take()
+        {
+            *condition = Some(self.unit_condition(inner)?);
+        }
+        Ok(slot.expect("put back above"))
     }
 }

@@ -8,6 +8,7 @@ mod abs_difference;
 mod arithmetic;
 mod globals;
 mod logic;
+mod scaled;
 mod scheduling;
 
 use std::fmt;
@@ -34,9 +35,15 @@ use crate::variables::Variables;
 /// assert_eq!(model.var_count(), 2);
 /// # Ok::<(), alldiff::ModelError>(())
 /// ```
+///
+/// A clone is the same model, twice: the variables of one are the variables of
+/// the other, and each can then grow on its own (as [`ParallelSolver`](crate::ParallelSolver)
+/// gives each worker its own copy).
+#[derive(Clone)]
 pub struct Model {
     pub(crate) vars: Variables,
     pub(crate) propagators: Propagators,
+    scaling: scaled::Scaling,
 }
 
 impl Default for Model {
@@ -60,6 +67,7 @@ impl Model {
         Model {
             vars: Variables::new(),
             propagators: Propagators::default(),
+            scaling: scaled::Scaling::default(),
         }
     }
 
@@ -82,9 +90,35 @@ impl Model {
         self.vars.add(&values)
     }
 
-    /// `count` variables over `min..=max`.
+    /// `count` variables over `min..=max`. Where the count is a constant,
+    /// [`Model::int_var_array`] gives an array instead.
     pub fn int_vars(&mut self, count: usize, min: i32, max: i32) -> Result<Vec<VarId>, ModelError> {
         (0..count).map(|_| self.int_var(min, max)).collect()
+    }
+
+    /// `N` variables over `min..=max`, as an array: for a count known when the
+    /// program is written, which the array's type then carries (and a pattern can
+    /// name each variable).
+    ///
+    /// ```
+    /// use alldiff::{Model, VarId};
+    /// let mut model = Model::new();
+    /// let [x, y, z] = model.int_var_array(0, 9)?; // N = 3, from the pattern
+    /// let digits: [VarId; 4] = model.int_var_array(0, 9)?;
+    /// let row = model.int_var_array::<9>(1, 9)?;
+    /// model.all_different(digits)?;
+    /// model.all_different(row)?;
+    /// assert_eq!((x.index(), z.index(), model.var_count()), (0, 2, 16));
+    /// # let _ = y;
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
+    pub fn int_var_array<const N: usize>(
+        &mut self,
+        min: i32,
+        max: i32,
+    ) -> Result<[VarId; N], ModelError> {
+        let vars = self.int_vars(N, min, max)?;
+        Ok(std::array::from_fn(|i| vars[i]))
     }
 
     /// Gives a variable a name for printing and error messages.
@@ -197,8 +231,10 @@ impl Model {
         views: impl IntoIterator<Item = V>,
         strength: Strength,
     ) -> Result<ConstraintId, ModelError> {
-        let views: Vec<View> = views.into_iter().map(Into::into).collect();
-        self.post(AllDifferent::new(views, strength))
+        self.atomic(|m| {
+            let views = m.units(views)?;
+            m.post(AllDifferent::new(views, strength))
+        })
     }
 
     /// Several groups of variables, each all-different, propagated together as one
@@ -225,9 +261,10 @@ impl Model {
         a: impl IntoIterator<Item = V>,
         b: impl IntoIterator<Item = V>,
     ) -> Result<ConstraintId, ModelError> {
-        let a: Vec<View> = a.into_iter().map(Into::into).collect();
-        let b: Vec<View> = b.into_iter().map(Into::into).collect();
-        self.post(Intersection::new(a, b))
+        self.atomic(|m| {
+            let (a, b) = (m.units(a)?, m.units(b)?);
+            m.post(Intersection::new(a, b))
+        })
     }
 
     /// `a != b`.
@@ -236,7 +273,10 @@ impl Model {
         a: impl Into<View>,
         b: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(NotEqual::new(a.into(), b.into()))
+        self.atomic(|m| {
+            let (a, b) = (m.unit(a)?, m.unit(b)?);
+            m.post(NotEqual::new(a, b))
+        })
     }
 
     /// `a == b`.
@@ -245,7 +285,10 @@ impl Model {
         a: impl Into<View>,
         b: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(Equal::new(a.into(), b.into()))
+        self.atomic(|m| {
+            let (a, b) = (m.unit(a)?, m.unit(b)?);
+            m.post(Equal::new(a, b))
+        })
     }
 
     /// `a == b + offset`.
@@ -263,7 +306,7 @@ impl Model {
     /// ```
     /// use alldiff::{Model, Relation};
     /// let mut model = Model::new();
-    /// let [x, y, z] = [0; 3].map(|_| model.int_var(0, 9).unwrap());
+    /// let [x, y, z] = model.int_var_array(0, 9)?;
     /// model.linear([(2, x), (-3, y), (1, z)], Relation::LessEq, 7)?;
     /// # Ok::<(), alldiff::ModelError>(())
     /// ```
@@ -283,7 +326,21 @@ impl Model {
         relation: Relation,
         rhs: i32,
     ) -> Result<ConstraintId, ModelError> {
-        let terms: Vec<(i32, View)> = terms.into_iter().map(|(a, v)| (a, v.into())).collect();
+        self.atomic(|m| {
+            let terms = (terms.into_iter())
+                .map(|(coef, view)| m.unit_term(coef, view.into()))
+                .collect::<Result<_, _>>()?;
+            m.linear_units(terms, relation, rhs)
+        })
+    }
+
+    /// [`Model::linear`] over views `x + c`.
+    fn linear_units(
+        &mut self,
+        terms: Vec<(i32, View)>,
+        relation: Relation,
+        rhs: i32,
+    ) -> Result<ConstraintId, ModelError> {
         for &(_, view) in &terms {
             self.check_view(view)?;
         }
@@ -357,16 +414,18 @@ impl Model {
         index: impl Into<View>,
         value: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        let (index, value) = (index.into(), value.into());
-        self.check_view(index)?;
-        self.check_view(value)?;
-        if array.is_empty() {
-            return Err(ModelError::InvalidConstraint {
-                constraint: "element",
-                reason: "the array is empty".to_string(),
-            });
-        }
-        self.post(Element::new(array.to_vec(), index, value))
+        self.atomic(|m| {
+            let (index, value) = (m.unit(index)?, m.unit(value)?);
+            m.check_view(index)?;
+            m.check_view(value)?;
+            if array.is_empty() {
+                return Err(ModelError::InvalidConstraint {
+                    constraint: "element",
+                    reason: "the array is empty".to_string(),
+                });
+            }
+            m.post(Element::new(array.to_vec(), index, value))
+        })
     }
 
     /// The views take, position by position, the values of one of the `tuples`
@@ -376,7 +435,7 @@ impl Model {
     /// ```
     /// use alldiff::{Model, Solver};
     /// let mut model = Model::new();
-    /// let [x, y] = [0; 2].map(|_| model.int_var(0, 9).unwrap());
+    /// let [x, y] = model.int_var_array(0, 9)?;
     /// model.table([x, y], &[vec![1, 2], vec![2, 4], vec![3, 6]])?;
     /// assert_eq!(Solver::new(model).count(None).solutions, 3);
     /// # Ok::<(), alldiff::ModelError>(())
@@ -390,7 +449,10 @@ impl Model {
         views: impl IntoIterator<Item = V>,
         tuples: &[Vec<i32>],
     ) -> Result<ConstraintId, ModelError> {
-        self.post(Table::new(views, tuples))
+        self.atomic(|m| {
+            let views = m.units(views)?;
+            m.post(Table::new(views, tuples))
+        })
     }
 
     /// `a - b` is one of `offsets`: `a == b + c` for some `c` in `offsets`, a
@@ -404,16 +466,18 @@ impl Model {
         b: impl Into<View>,
         offsets: &[i32],
     ) -> Result<ConstraintId, ModelError> {
-        let (a, b) = (a.into(), b.into());
-        self.check_view(a)?;
-        self.check_view(b)?;
-        if offsets.is_empty() {
-            return Err(ModelError::InvalidConstraint {
-                constraint: "difference_in",
-                reason: "no offsets given".to_string(),
-            });
-        }
-        self.post(DifferenceIn::new(a, b, offsets.to_vec()))
+        self.atomic(|m| {
+            let (a, b) = (m.unit(a)?, m.unit(b)?);
+            m.check_view(a)?;
+            m.check_view(b)?;
+            if offsets.is_empty() {
+                return Err(ModelError::InvalidConstraint {
+                    constraint: "difference_in",
+                    reason: "no offsets given".to_string(),
+                });
+            }
+            m.post(DifferenceIn::new(a, b, offsets.to_vec()))
+        })
     }
 
     /// `|a - b| == distance`: for example "the Norwegian lives next to the blue house"

@@ -34,8 +34,10 @@ impl Model {
         starts: impl IntoIterator<Item = V>,
         durations: &[i32],
     ) -> Result<ConstraintId, ModelError> {
-        let starts = starts.into_iter().map(Into::into).collect();
-        self.post(Disjunctive::new(starts, durations.to_vec()))
+        self.atomic(|m| {
+            let starts = m.units(starts)?;
+            m.post(Disjunctive::new(starts, durations.to_vec()))
+        })
     }
 
     /// The tasks starting at `starts`, lasting `durations` and each using `demands`
@@ -70,12 +72,14 @@ impl Model {
         demands: &[i32],
         capacity: i32,
     ) -> Result<ConstraintId, ModelError> {
-        let starts = starts.into_iter().map(Into::into).collect();
-        self.post(Cumulative::new(
-            starts,
-            durations.to_vec(),
-            demands.to_vec(),
-            capacity,
-        ))
+        self.atomic(|m| {
+            let starts = m.units(starts)?;
+            m.post(Cumulative::new(
+                starts,
+                durations.to_vec(),
+                demands.to_vec(),
+                capacity,
+            ))
+        })
     }
 }

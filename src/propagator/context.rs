@@ -121,7 +121,7 @@ impl Context<'_> {
     /// use alldiff::{Conflict, Context, Model, ModelError, PostContext, Propagator, Solver, VarId, Wake};
     ///
     /// /// `x <= y`, done with once every value of `x` is at most every value of `y`.
-    /// #[derive(Debug)]
+    /// #[derive(Clone, Debug)]
     /// struct AtMost { x: VarId, y: VarId }
     ///
     /// impl Propagator for AtMost {
@@ -377,7 +377,7 @@ impl Context<'_> {
     /// use alldiff::{Conflict, Context, Model, ModelError, PostContext, Propagator, Solver, VarId, Wake};
     ///
     /// /// `x` and `y` take values of different parity, on small domains.
-    /// #[derive(Debug)]
+    /// #[derive(Clone, Debug)]
     /// struct OtherParity { x: VarId, y: VarId }
     ///
     /// impl Propagator for OtherParity {

@@ -31,7 +31,7 @@
 //! ```
 //! use alldiff::{Conflict, Context, Model, ModelError, PostContext, Propagator, Solver, VarId, Wake};
 //!
-//! #[derive(Debug)]
+//! #[derive(Clone, Debug)]
 //! struct LessThan { x: VarId, y: VarId }
 //!
 //! impl Propagator for LessThan {
@@ -134,7 +134,11 @@ pub enum Priority {
 }
 
 /// A constraint's propagation algorithm.
-pub trait Propagator: fmt::Debug + Send {
+///
+/// A propagator is `Clone` (through [`PropagatorClone`], implemented for every
+/// `Clone` type), so that a [`Model`](crate::Model) can be cloned: for a user's own
+/// constraint, `#[derive(Clone)]` is all it takes.
+pub trait Propagator: fmt::Debug + Send + PropagatorClone {
     /// The constraint's kind, for statistics and traces (`all_different`, ...).
     fn name(&self) -> &'static str;
 
@@ -181,4 +185,23 @@ pub trait Propagator: fmt::Debug + Send {
     /// the weighted degrees of these alone, as it would if that part were a
     /// constraint of its own. Default: none named, every variable blamed.
     fn blame(&self, _culprits: &mut Vec<VarId>) {}
+}
+
+/// Cloning a boxed [`Propagator`], which `Clone` itself cannot do for a trait object.
+/// Implemented for every propagator that is `Clone`: never implement it by hand.
+pub trait PropagatorClone {
+    /// A boxed copy of this propagator, in the state it is in.
+    fn clone_box(&self) -> Box<dyn Propagator>;
+}
+
+impl<T: Propagator + Clone + 'static> PropagatorClone for T {
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Propagator> {
+    fn clone(&self) -> Box<dyn Propagator> {
+        self.clone_box()
+    }
 }

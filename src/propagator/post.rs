@@ -58,8 +58,11 @@ impl<'a> PostContext<'a> {
     ///
     /// # Errors
     ///
-    /// [`ModelError::ForeignVariable`] for a variable of another model, and
-    /// [`ModelError::OffsetOverflow`] for a view whose values leave the `i32` range.
+    /// [`ModelError::ForeignVariable`] for a variable of another model,
+    /// [`ModelError::OffsetOverflow`] for a view whose values leave the `i32` range,
+    /// and [`ModelError::InvalidConstraint`] for a scaled view (`2 * x`): a
+    /// propagator takes `x + c` only, and the model's own constraints post a scaled
+    /// view through an auxiliary variable.
     pub fn watch(&mut self, view: impl Into<View>, wake: Wake) -> Result<u32, ModelError> {
         let view = view.into();
         self.check(view)?;
@@ -88,7 +91,19 @@ impl<'a> PostContext<'a> {
     ///
     /// As [`PostContext::watch`].
     pub fn check(&self, view: impl Into<View>) -> Result<(), ModelError> {
-        self.vars.check_view(view.into())
+        let view = view.into();
+        self.vars.check_view(view)?;
+        if !view.is_unit() {
+            return Err(ModelError::InvalidConstraint {
+                constraint: self.constraint,
+                reason: format!(
+                    "the view {} * {} is scaled: a propagator takes views x + c only",
+                    view.scale,
+                    self.name(view.var)
+                ),
+            });
+        }
+        Ok(())
     }
 
     /// The words of backtrackable state every search starts the propagator from:

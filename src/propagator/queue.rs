@@ -379,7 +379,7 @@ mod tests {
 
     /// A propagator over the variables, woken by the events, idempotent or not, that
     /// prunes nothing.
-    #[derive(Debug)]
+    #[derive(Clone, Debug)]
     struct Watcher(Vec<VarId>, Wake, bool);
 
     impl Propagator for Watcher {

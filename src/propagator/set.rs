@@ -13,7 +13,7 @@ use crate::store::{Event, Store};
 use crate::variables::Variables;
 
 /// A model's propagators, in posting order.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Propagators {
     pub(super) list: Vec<Posted>,
     /// The store's word that holds how many propagators are entailed (see
@@ -22,7 +22,7 @@ pub(crate) struct Propagators {
 }
 
 /// One posted propagator and what it registered.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Posted {
     pub(super) propagator: Box<dyn Propagator>,
     /// Its watched variables (store indices) with their events, by local index.

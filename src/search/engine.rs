@@ -167,7 +167,7 @@ impl Solver {
                 let var = objective.view().var.raw();
                 let best = self.store.min(var);
                 self.bound = Some(Bound::new(objective, best));
-                self.stats.objective = Some(i64::from(best) + i64::from(objective.view().offset));
+                self.stats.objective = Some(objective.view().value_at(best));
             }
         }
     }

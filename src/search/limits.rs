@@ -105,6 +105,10 @@ pub enum StopReason {
     },
 }
 
+/// A stop is an error to a caller that wanted every solution: the last item of
+/// [`Solutions`](crate::Solutions) is `Err(reason)`, which `?` passes on.
+impl std::error::Error for StopReason {}
+
 impl std::fmt::Display for StopReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

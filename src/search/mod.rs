@@ -36,7 +36,7 @@ pub use branching::{Phase, SearchConfig, ValueOrder, VariableOrder};
 pub use limits::{Limits, StopReason};
 pub use observer::{Branch, Decision, SearchObserver};
 pub use optimize::{Improvement, Objective, Optimization, OptimizeOutcome};
-pub use parallel::ParallelSolver;
+pub use parallel::{ParallelSolver, SolverSource};
 pub use restarts::Restarts;
 pub use solution::{Solution, Solutions};
 pub use solve::{Count, CountStatus, Outcome, Step};
@@ -172,7 +172,9 @@ impl Solver {
 
     /// A solver for `model` with the given search choices.
     pub fn with_config(mut model: Model, config: SearchConfig) -> Solver {
-        let Model { vars, propagators } = &mut model;
+        let Model {
+            vars, propagators, ..
+        } = &mut model;
         let entailed = propagators.entailed_cell(&mut vars.store);
         let queue = Queue::new(model.var_count(), &model.propagators, entailed);
         let vars_of = model.propagators.watched_vars();
@@ -267,8 +269,8 @@ impl Solver {
     /// // x >= 2 or y >= 2, each side implied by a literal of its own: r1 -> x >= 2,
     /// // r2 -> y >= 2, r1 or r2. Where both hold, either literal may be false.
     /// let mut model = Model::new();
-    /// let [x, y] = [0; 2].map(|_| model.int_var(1, 2).unwrap());
-    /// let [r1, r2] = [0; 2].map(|_| model.bool_var().unwrap());
+    /// let [x, y] = model.int_var_array(1, 2)?;
+    /// let [r1, r2] = model.bool_var_array()?;
     /// model.half_reify(r1, Condition::compare(x, Relation::GreaterEq, 2))?;
     /// model.half_reify(r2, Condition::compare(y, Relation::GreaterEq, 2))?;
     /// model.or([r1, r2])?;
@@ -349,8 +351,8 @@ impl Solver {
     /// --check-solutions`. A solution that violates one is an internal error (a
     /// propagator let a wrong assignment through): it is not reported, and the search
     /// stops with [`StopReason::WrongSolution`], which [`Outcome::Stopped`],
-    /// [`CountStatus::Stopped`], [`Solutions::stopped`], [`OptimizeOutcome::Stopped`]
-    /// and [`Step::Stopped`] carry as they carry a limit. The check costs one call of
+    /// [`CountStatus::Stopped`], the last item of [`Solutions`] (`Err(reason)`),
+    /// [`OptimizeOutcome::Stopped`] and [`Step::Stopped`] carry as they carry a limit. The check costs one call of
     /// each constraint's `is_satisfied` per solution. (With the `debug-checks` feature
     /// every solution is checked anyway; a violation panics unless this is on.)
     pub fn check_solutions(&mut self, on: bool) {

@@ -1,6 +1,7 @@
 //! Branch and bound: the solutions of a search, each better than the one before.
 
-use super::{SearchObserver, Solution, Solver, Statistics, Step, StopReason};
+use super::solution::Ending;
+use super::{SearchObserver, Solution, Solver, Statistics, StopReason};
 use crate::ids::View;
 use crate::store::{Event, Store, Wipeout};
 
@@ -28,7 +29,13 @@ impl Objective {
     /// If the view's variable does not belong to that model.
     pub fn value(self, solution: &Solution) -> i64 {
         let view = self.view();
-        i64::from(solution.value(view.var)) + i64::from(view.offset)
+        view.value_at(solution.value(view.var))
+    }
+
+    /// Whether the objective's variable is minimised: the objective minimised through a
+    /// positive scale, or maximised through a negative one.
+    pub(super) fn minimizes_var(self) -> bool {
+        matches!(self, Objective::Minimize(_)) == (self.view().scale > 0)
     }
 }
 
@@ -73,7 +80,7 @@ impl Bound {
     pub(super) fn new(objective: Objective, best: i32) -> Bound {
         Bound {
             var: objective.view().var.raw(),
-            minimize: matches!(objective, Objective::Minimize(_)),
+            minimize: objective.minimizes_var(),
             best,
         }
     }
@@ -94,14 +101,17 @@ impl Bound {
 }
 
 /// The improving solutions of a branch-and-bound search, as they are found; made by
-/// [`Solver::minimize`], [`Solver::maximize`] and [`Solver::optimize`]. Each solution
-/// is strictly better than the one before; when the iterator ends, the last one is
-/// optimal unless a limit stopped the search: [`Optimization::finish`] says which.
+/// [`Solver::minimize`], [`Solver::maximize`] and [`Solver::optimize`]. Each item is
+/// `Ok(improvement)`, strictly better than the one before; a search that a limit
+/// stops ends with one `Err(reason)` item, so that when the items end without one,
+/// the last improvement is optimal. [`Optimization::finish`] runs to the end and
+/// says the same as an [`OptimizeOutcome`].
 #[derive(Debug)]
 pub struct Optimization<'a> {
     pub(super) solver: &'a mut Solver,
     pub(super) objective: Objective,
     pub(super) best: Option<Improvement>,
+    pub(super) ending: Ending,
 }
 
 impl Optimization<'_> {
@@ -122,19 +132,22 @@ impl Optimization<'_> {
 
     /// The next improving solution, as [`Iterator::next`], reporting the search to
     /// `observer` (for example a trace recorder).
-    pub fn next_observed(&mut self, observer: &mut impl SearchObserver) -> Option<Improvement> {
-        match self.solver.step(observer) {
-            Step::Solution => {
-                let solution = self.solver.current_solution();
-                let improvement = Improvement {
-                    objective: self.objective.value(&solution),
-                    solution,
-                };
-                self.best = Some(improvement.clone());
-                Some(improvement)
+    pub fn next_observed(
+        &mut self,
+        observer: &mut impl SearchObserver,
+    ) -> Option<Result<Improvement, StopReason>> {
+        let objective = self.objective;
+        let next = self.ending.next(self.solver, observer, |solver| {
+            let solution = solver.current_solution();
+            Improvement {
+                objective: objective.value(&solution),
+                solution,
             }
-            Step::Exhausted | Step::Stopped(_) => None,
+        });
+        if let Some(Ok(improvement)) = &next {
+            self.best = Some(improvement.clone());
         }
+        next
     }
 
     /// Searches on to the end and tells how it ended: the optimum proven, no solution
@@ -150,9 +163,11 @@ impl Optimization<'_> {
 }
 
 impl Iterator for Optimization<'_> {
-    type Item = Improvement;
+    type Item = Result<Improvement, StopReason>;
 
-    fn next(&mut self) -> Option<Improvement> {
+    fn next(&mut self) -> Option<Result<Improvement, StopReason>> {
         self.next_observed(&mut ())
     }
 }
+
+impl std::iter::FusedIterator for Optimization<'_> {}

@@ -1,6 +1,6 @@
 //! A solution, and the iterator over the solutions of one search.
 
-use super::{Outcome, SearchObserver, Solver, Statistics, StopReason};
+use super::{SearchObserver, Solver, Statistics, Step, StopReason};
 use crate::ids::VarId;
 
 /// A value for every variable of a model.
@@ -38,17 +38,51 @@ impl std::ops::Index<VarId> for Solution {
 }
 
 /// The solutions of one search, in search order. See [`Solver::solutions`].
+///
+/// Each item is `Ok(solution)`; a search that a limit stops ends with one
+/// `Err(reason)` item, so that a stopped enumeration cannot pass for a complete one.
+/// `collect::<Result<Vec<_>, _>>()` gathers every solution or says why it could not.
+/// After the end (exhausted or stopped) it yields nothing more.
 #[derive(Debug)]
 pub struct Solutions<'a> {
     pub(super) solver: &'a mut Solver,
+    pub(super) ending: Ending,
+}
+
+/// Where an iterator over a search's solutions stands: once the search is
+/// exhausted, or its stop yielded as one `Err(reason)` item, the iterator yields
+/// nothing more (a stopped solver would stop again at once, forever).
+#[derive(Debug, Default)]
+pub(super) struct Ending {
+    ended: bool,
+}
+
+impl Ending {
+    /// The next item of `solver`'s search: `Ok(item(solver))` at a solution.
+    pub(super) fn next<T>(
+        &mut self,
+        solver: &mut Solver,
+        observer: &mut impl SearchObserver,
+        item: impl FnOnce(&Solver) -> T,
+    ) -> Option<Result<T, StopReason>> {
+        if self.ended {
+            return None;
+        }
+        match solver.step(observer) {
+            Step::Solution => Some(Ok(item(solver))),
+            Step::Exhausted => {
+                self.ended = true;
+                None
+            }
+            Step::Stopped(reason) => {
+                self.ended = true;
+                Some(Err(reason))
+            }
+        }
+    }
 }
 
 impl Solutions<'_> {
-    /// The limit that ended the iteration, if one did.
-    pub fn stopped(&self) -> Option<StopReason> {
-        self.solver.state.stop_reason()
-    }
-
     /// The statistics so far.
     pub fn statistics(&self) -> &Statistics {
         self.solver.statistics()
@@ -56,18 +90,20 @@ impl Solutions<'_> {
 
     /// The next solution, as [`Iterator::next`], reporting the search to `observer`
     /// (for example a trace recorder).
-    pub fn next_observed(&mut self, observer: &mut impl SearchObserver) -> Option<Solution> {
-        match self.solver.next_outcome(observer) {
-            Outcome::Solved(solution) => Some(solution),
-            Outcome::Unsatisfiable | Outcome::Stopped(_) => None,
-        }
+    pub fn next_observed(
+        &mut self,
+        observer: &mut impl SearchObserver,
+    ) -> Option<Result<Solution, StopReason>> {
+        (self.ending).next(self.solver, observer, Solver::current_solution)
     }
 }
 
 impl Iterator for Solutions<'_> {
-    type Item = Solution;
+    type Item = Result<Solution, StopReason>;
 
-    fn next(&mut self) -> Option<Solution> {
+    fn next(&mut self) -> Option<Result<Solution, StopReason>> {
         self.next_observed(&mut ())
     }
 }
+
+impl std::iter::FusedIterator for Solutions<'_> {}

@@ -1,6 +1,7 @@
 //! Running searches: for one solution, an optimum, a count, every solution in turn
 //! or one step at a time, and how each ended.
 
+use super::solution::Ending;
 use super::{
     Goal, Objective, Optimization, SearchObserver, Solution, Solutions, Solver, StopReason,
 };
@@ -66,7 +67,8 @@ impl Solver {
 
     /// The solutions of a new branch-and-bound search minimising `objective`, each
     /// strictly smaller than the one before; the last is the minimum unless a limit
-    /// stopped the search ([`Optimization::finish`] tells). The bound tightens in the
+    /// stopped the search, which ends the items with `Err(reason)`
+    /// ([`Optimization::finish`] tells the same). The bound tightens in the
     /// running search: after each solution, every node restricts the objective below
     /// it. Restarts ([`Solver::set_restarts`]) and limits apply to the whole search.
     ///
@@ -83,6 +85,7 @@ impl Solver {
     /// let mut optimization = solver.minimize(cost)?;
     /// let mut last = i64::MAX;
     /// for improvement in optimization.by_ref() {
+    ///     let improvement = improvement.expect("no limit is set");
     ///     assert!(improvement.objective < last);
     ///     last = improvement.objective;
     /// }
@@ -119,6 +122,7 @@ impl Solver {
             solver: self,
             objective,
             best: None,
+            ending: Ending::default(),
         })
     }
 
@@ -160,11 +164,29 @@ impl Solver {
         }
     }
 
-    /// Iterates over the solutions of a new search. When it ends,
-    /// [`Solutions::stopped`] tells a finished search from one a limit stopped.
+    /// Iterates over the solutions of a new search: `Ok(solution)` for each, and a
+    /// last `Err(reason)` if a limit stops the search before it ends.
+    ///
+    /// ```
+    /// use alldiff::{Limits, Model, Solver, StopReason};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 1, 3)?;
+    /// model.all_different(x.iter().copied())?;
+    /// let mut solver = Solver::new(model);
+    /// let all: Result<Vec<_>, _> = solver.solutions().collect();
+    /// assert_eq!(all.map(|all| all.len()), Ok(6));
+    ///
+    /// solver.set_limits(Limits::none().with_nodes(2));
+    /// let last = solver.solutions().last();
+    /// assert_eq!(last, Some(Err(StopReason::NodeLimit)));
+    /// # Ok::<(), alldiff::ModelError>(())
+    /// ```
     pub fn solutions(&mut self) -> Solutions<'_> {
         self.fresh(Goal::All);
-        Solutions { solver: self }
+        Solutions {
+            solver: self,
+            ending: Ending::default(),
+        }
     }
 
     /// The domains after propagating the assumptions at the root, without search;

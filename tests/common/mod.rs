@@ -138,17 +138,16 @@ pub fn check_solutions(
     configs: &[SearchConfig],
     build: &dyn Fn() -> (Model, Vec<VarId>),
 ) -> Result<(), proptest::test_runner::TestCaseError> {
+    use proptest::test_runner::TestCaseError;
     use proptest::{prop_assert, prop_assert_eq};
     for &config in configs {
         let (model, vars) = build();
         let mut solver = alldiff::Solver::with_config(model, config);
         solver.check_solutions(true);
-        let mut solutions = solver.solutions();
-        let found: Vec<Vec<i32>> = solutions
-            .by_ref()
-            .map(|s| vars.iter().map(|&x| s[x]).collect())
-            .collect();
-        prop_assert_eq!(solutions.stopped(), None, "{:?}", config);
+        let found: Vec<Vec<i32>> = (solver.solutions())
+            .map(|s| s.map(|s| vars.iter().map(|&x| s[x]).collect()))
+            .collect::<Result<_, _>>()
+            .map_err(|reason| TestCaseError::fail(format!("{config:?}: {reason}")))?;
         let distinct: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
         prop_assert_eq!(distinct.len(), found.len(), "a solution was reported twice");
         prop_assert_eq!(&distinct, expected, "{:?}", config);
@@ -241,13 +240,10 @@ pub fn check_levels(
         .filter(|s| pushed.iter().all(|&(var, value)| s[var] == value))
         .cloned()
         .collect();
-    let mut solutions = solver.solutions();
-    let found: BTreeSet<Vec<i32>> = solutions
-        .by_ref()
-        .map(|solution| vars.iter().map(|&v| solution.value(v)).collect())
+    let found: Result<BTreeSet<Vec<i32>>, _> = (solver.solutions())
+        .map(|solution| solution.map(|s| vars.iter().map(|&v| s.value(v)).collect()))
         .collect();
-    prop_assert_eq!(solutions.stopped(), None);
-    prop_assert_eq!(found, expected);
+    prop_assert_eq!(found, Ok(expected));
     Ok(())
 }
 

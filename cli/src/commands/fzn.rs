@@ -80,7 +80,7 @@ pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
     }
     let (outcome, written) = match &args.trace {
         None if parallel && !one_thread => {
-            let outcome = run_parallel(&text, &problem, &options, threads, &mut printer);
+            let outcome = run_parallel(&problem, &options, threads, &mut printer);
             (outcome, None)
         }
         None => {
@@ -137,19 +137,14 @@ pub(crate) fn fzn(args: FznArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// One solution, or an optimum, searched on `threads` threads, each with its own
-/// model read from `text` (a model is not shared between threads).
+/// solver on a clone of the model.
 fn run_parallel(
-    text: &str,
     problem: &FlatZincModel,
     options: &RunOptions,
     threads: usize,
     printer: &mut Printer<'_>,
 ) -> RunOutcome {
-    let build = || match FlatZincModel::parse(text) {
-        Ok(model) => model.solver(options),
-        Err(_) => unreachable!("the same text was read once already"),
-    };
-    let mut parallel = ParallelSolver::new(threads, build);
+    let mut parallel = ParallelSolver::new(threads, || problem.solver(options));
     parallel.set_limits(options.limits.clone());
     let status = match problem.objective() {
         None => match parallel.solve() {

@@ -505,10 +505,7 @@ impl Builder {
                 _ => return None,
             };
             let offset = i32::try_from(i64::from(base.offset) + c).ok()?;
-            let view = View {
-                var: base.var,
-                offset,
-            };
+            let view = View { offset, ..base };
             let fits = self.model.check_view(view).is_ok();
             (offset != 0 && fits && !self.is_wide(view.var)).then_some(view)
         })

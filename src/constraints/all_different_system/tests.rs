@@ -215,7 +215,7 @@ fn locked_once_c_is_3(when: LockedCandidates, assume: bool) -> Vec<InferenceLabe
         solver.assume(c, 3).unwrap();
     }
     solver.record_prunings(true);
-    let _ = solver.solutions().count();
+    let _ = solver.solutions().map(Result::unwrap).count();
     let mut labels: Vec<InferenceLabel> = solver.take_prunings().iter().map(|p| p.label).collect();
     labels.dedup();
     labels

@@ -72,7 +72,7 @@ fn restrict(ctx: &mut Context<'_>, view: View, range: Option<Range>) -> Result<(
 }
 
 /// `a / b` rounded down (`b != 0`).
-fn div_floor(a: i64, b: i64) -> i64 {
+pub(super) fn div_floor(a: i64, b: i64) -> i64 {
     let q = a / b;
     if a % b != 0 && ((a < 0) != (b < 0)) {
         q - 1

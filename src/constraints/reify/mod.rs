@@ -44,7 +44,7 @@ pub use condition::{Condition, PreparedCondition};
 /// ```
 /// use alldiff::{Conflict, Context, Model, ModelError, PostContext, Reifiable, Solver, VarId, Wake};
 ///
-/// #[derive(Debug)]
+/// #[derive(Clone, Debug)]
 /// struct Multiple { x: VarId, k: i32 }
 ///
 /// impl Reifiable for Multiple {
@@ -74,7 +74,7 @@ pub use condition::{Condition, PreparedCondition};
 /// assert_eq!(Solver::new(model).root_domains().unwrap()[1], [1, 2, 4, 5, 7, 8]);
 /// # Ok::<(), alldiff::ModelError>(())
 /// ```
-pub trait Reifiable: fmt::Debug + Send {
+pub trait Reifiable: fmt::Debug + Send + Clone + 'static {
     /// Registers the views the constraint reads, as [`Propagator::post`] does, and
     /// checks its parameters: an error leaves the model as it was.
     fn post(&mut self, ctx: &mut PostContext<'_>) -> Result<(), ModelError>;

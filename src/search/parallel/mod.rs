@@ -8,8 +8,8 @@
 //! one, applied as assumptions; siblings are complementary, so the subproblems
 //! partition the solutions. Worker threads take the subproblems in left-to-right
 //! order from a shared counter (the uneven ones balance out) and search each with a
-//! solver of their own, which the caller's closure builds: a model cannot be cloned,
-//! since its propagators are not.
+//! solver of their own, which a [`SolverSource`] makes: a clone of the model, or
+//! the caller's closure for a search set up otherwise.
 //!
 //! Counting sums the workers' counts; finding one solution stops every worker once one
 //! has found one; optimising shares the best objective in an atomic, which every
@@ -51,37 +51,63 @@ const FLUSH_EVERY: u64 = 32;
 /// same optimal objective; *a* solution, not necessarily the first one a single
 /// thread would find).
 ///
-/// Each thread searches a solver of its own, made by `build`, which must make the
-/// same model (the same variables and constraints, in the same order) and set up the
+/// Each thread searches a solver of its own, made by the [`SolverSource`] it is
+/// given: a [`Model`] (each thread searches a clone with the default search), or a
+/// closure that makes a [`Solver`] set up as wanted, which must make the same
+/// model (the same variables and constraints, in the same order) and set up the
 /// search the same way each time (orders, phases, restarts, assumptions, levels).
 /// The [`ParallelSolver`]'s own limits apply to the whole run; the built solvers'
 /// limits are ignored. With one thread it is exactly the built solver's search.
 ///
 /// ```
-/// use alldiff::{Model, ParallelSolver, Solver};
+/// use alldiff::{Model, Outcome, ParallelSolver, Restarts, Solver};
 /// // 8 queens: rows and both diagonals all different.
-/// let queens = || {
-///     let mut model = Model::new();
-///     let q = model.int_vars(8, 1, 8).unwrap();
-///     for sign in [0, 1, -1] {
-///         model.all_different(q.iter().enumerate().map(|(i, &x)| x + sign * i as i32))
-///             .unwrap();
-///     }
-///     Solver::new(model)
-/// };
-/// let mut parallel = ParallelSolver::new(2, queens);
+/// let mut model = Model::new();
+/// let q = model.int_vars(8, 1, 8)?;
+/// for sign in [0, 1, -1] {
+///     model.all_different(q.iter().enumerate().map(|(i, &x)| x + sign * i as i32))?;
+/// }
+/// let mut parallel = ParallelSolver::new(2, model.clone());
 /// assert_eq!(parallel.count(None).solutions, 92);
 /// assert!(parallel.statistics().nodes > 0);
+///
+/// // A search set up otherwise: a closure makes each thread's solver.
+/// let mut parallel = ParallelSolver::new(2, || {
+///     let mut solver = Solver::new(model.clone());
+///     solver.set_restarts(Some(Restarts::luby(10)));
+///     solver
+/// });
+/// assert!(matches!(parallel.solve(), Outcome::Solved(_)));
+/// # Ok::<(), alldiff::ModelError>(())
 /// ```
-pub struct ParallelSolver<F> {
-    build: F,
+pub struct ParallelSolver<S> {
+    source: S,
     threads: usize,
     subproblems_per_thread: usize,
     limits: Limits,
     stats: Statistics,
 }
 
-impl<F> std::fmt::Debug for ParallelSolver<F> {
+/// What makes each thread's solver of a [`ParallelSolver`]: a [`Model`] (a solver
+/// with the default search on a clone of it) or a closure `Fn() -> Solver`.
+pub trait SolverSource {
+    /// A new solver, on the same model set up the same way as every other it makes.
+    fn solver(&self) -> Solver;
+}
+
+impl SolverSource for Model {
+    fn solver(&self) -> Solver {
+        Solver::new(self.clone())
+    }
+}
+
+impl<F: Fn() -> Solver> SolverSource for F {
+    fn solver(&self) -> Solver {
+        self()
+    }
+}
+
+impl<S> std::fmt::Debug for ParallelSolver<S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ParallelSolver")
             .field("threads", &self.threads)
@@ -92,16 +118,16 @@ impl<F> std::fmt::Debug for ParallelSolver<F> {
     }
 }
 
-impl<F: Fn() -> Solver + Sync> ParallelSolver<F> {
+impl<S: SolverSource> ParallelSolver<S> {
     /// Searches with `threads` threads (0: as many as the machine runs at once), each
-    /// with a solver `build` makes.
-    pub fn new(threads: usize, build: F) -> ParallelSolver<F> {
+    /// with a solver `source` makes.
+    pub fn new(threads: usize, source: S) -> ParallelSolver<S> {
         let threads = match threads {
             0 => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
             n => n,
         };
         ParallelSolver {
-            build,
+            source,
             threads,
             subproblems_per_thread: SUBPROBLEMS_PER_THREAD,
             limits: Limits::default(),
@@ -149,7 +175,7 @@ impl<F: Fn() -> Solver + Sync> ParallelSolver<F> {
     ///
     /// # Panics
     ///
-    /// If `build` makes models of different sizes, or panics itself.
+    /// If a closure source makes models of different sizes, or panics itself.
     pub fn count(&mut self, limit: Option<u64>) -> Count {
         if self.threads == 1 || limit == Some(0) {
             let mut solver = self.single();
@@ -178,7 +204,7 @@ impl<F: Fn() -> Solver + Sync> ParallelSolver<F> {
     ///
     /// # Panics
     ///
-    /// If `build` makes models of different sizes, or panics itself.
+    /// If a closure source makes models of different sizes, or panics itself.
     pub fn solve(&mut self) -> Outcome {
         if self.threads == 1 {
             let mut solver = self.single();
@@ -206,23 +232,18 @@ impl<F: Fn() -> Solver + Sync> ParallelSolver<F> {
     /// Branch and bound on every thread with one bound: the best objective found by
     /// any thread, which each reads at every node. Proves the same optimum as
     /// [`Solver::optimize`] on one built solver (the optimal solution may differ
-    /// where several are optimal). `objective`'s view may be one of any model `build`
-    /// makes: it names a variable by its index.
+    /// where several are optimal). `objective`'s view may be one of any model the
+    /// source makes: it names a variable by its index.
     ///
     /// ```
-    /// use alldiff::{Model, Objective, OptimizeOutcome, ParallelSolver, Relation, Solver};
-    /// let build = || {
-    ///     let mut model = Model::new();
-    ///     let x = model.int_vars(4, 0, 9).unwrap();
-    ///     model.all_different(x.iter().copied()).unwrap();
-    ///     // x0 + x1 >= x2 + x3 + 5
-    ///     model.linear([(1, x[0]), (1, x[1]), (-1, x[2]), (-1, x[3])],
-    ///         Relation::GreaterEq, 5).unwrap();
-    ///     Solver::new(model)
-    /// };
-    /// let x0 = build().model().vars().next().unwrap();
-    /// let mut parallel = ParallelSolver::new(2, build);
-    /// let outcome = parallel.optimize(Objective::Minimize(x0.into()))?;
+    /// use alldiff::{Model, Objective, OptimizeOutcome, ParallelSolver, Relation};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(4, 0, 9)?;
+    /// model.all_different(x.iter().copied())?;
+    /// // x0 + x1 >= x2 + x3 + 5
+    /// model.linear([(1, x[0]), (1, x[1]), (-1, x[2]), (-1, x[3])], Relation::GreaterEq, 5)?;
+    /// let mut parallel = ParallelSolver::new(2, model);
+    /// let outcome = parallel.optimize(Objective::Minimize(x[0].into()))?;
     /// let OptimizeOutcome::Optimal(best) = outcome else { panic!("satisfiable") };
     /// assert_eq!(best.objective, 0); // x0 = 0, x1 = 9, x2 = 1, x3 = 2
     /// # Ok::<(), alldiff::ModelError>(())
@@ -235,7 +256,7 @@ impl<F: Fn() -> Solver + Sync> ParallelSolver<F> {
     ///
     /// # Panics
     ///
-    /// If `build` makes models of different sizes, or panics itself.
+    /// If a closure source makes models of different sizes, or panics itself.
     pub fn optimize(&mut self, objective: Objective) -> Result<OptimizeOutcome, ModelError> {
         let mut solver = self.single();
         let objective = translate(objective, solver.model())?;
@@ -278,7 +299,7 @@ impl<F: Fn() -> Solver + Sync> ParallelSolver<F> {
 
     /// A built solver with the run's limits.
     fn single(&self) -> Solver {
-        let mut solver = (self.build)();
+        let mut solver = self.source.solver();
         solver.set_limits(self.limits.clone());
         solver
     }
@@ -315,26 +336,31 @@ impl<F: Fn() -> Solver + Sync> ParallelSolver<F> {
             solver.model().var_count(),
             solver.model().constraint_count(),
         );
+        // Each thread's solver is made here and moved to it, with its own set-up's
+        // assumption count (the first's was taken before the splitting): a model is
+        // `Send`, not `Sync` (nor need a user's propagators be).
+        let others: Vec<(Solver, usize)> = (1..self.threads)
+            .map(|_| {
+                let solver = self.source.solver();
+                let model = solver.model();
+                assert_eq!(
+                    (model.var_count(), model.constraint_count()),
+                    shape,
+                    "ParallelSolver: the source made models of different sizes"
+                );
+                let base = solver.assumptions.len();
+                (solver, base)
+            })
+            .collect();
         let work = &work;
         let shared_ref = &shared;
-        let build = &self.build;
         let stats = std::thread::scope(|scope| {
-            let mut handles = Vec::with_capacity(self.threads);
-            handles
-                .push(scope.spawn(move || work(&mut Worker::new(solver, base, goal), shared_ref)));
-            for _ in 1..self.threads {
-                handles.push(scope.spawn(move || {
-                    let solver = build();
-                    let model = solver.model();
-                    assert_eq!(
-                        (model.var_count(), model.constraint_count()),
-                        shape,
-                        "ParallelSolver: `build` made models of different sizes"
-                    );
-                    let base = solver.assumptions.len();
-                    work(&mut Worker::new(solver, base, goal), shared_ref)
-                }));
-            }
+            let handles: Vec<_> = std::iter::once((solver, base))
+                .chain(others)
+                .map(|(solver, base)| {
+                    scope.spawn(move || work(&mut Worker::new(solver, base, goal), shared_ref))
+                })
+                .collect();
             let mut total = split_stats;
             for handle in handles {
                 match handle.join() {
@@ -357,10 +383,7 @@ fn translate(objective: Objective, model: &Model) -> Result<Objective, ModelErro
     let var = (index < model.var_count())
         .then(|| model.vars.var_at(view.var.raw()))
         .ok_or(ModelError::ForeignVariable { index })?;
-    let view = View {
-        var,
-        offset: view.offset,
-    };
+    let view = View { var, ..view };
     model.check_view(view)?;
     Ok(match objective {
         Objective::Minimize(_) => Objective::Minimize(view),
@@ -645,7 +668,7 @@ impl SearchObserver for Budget<'_, '_> {
 }
 
 /// The best objective found by any thread of a parallel optimisation, as the
-/// objective variable's value, negated when maximising (so smaller is better);
+/// objective variable's value, negated when the variable is maximised (so smaller is better);
 /// `i64::MAX` before the first solution.
 #[derive(Debug)]
 pub(super) struct SharedBound {
@@ -662,9 +685,9 @@ impl SharedBound {
     }
 
     fn sign(&self) -> i64 {
-        match self.objective {
-            Objective::Minimize(_) => 1,
-            Objective::Maximize(_) => -1,
+        match self.objective.minimizes_var() {
+            true => 1,
+            false => -1,
         }
     }
 
@@ -699,11 +722,11 @@ impl SharedBound {
             return Some(None);
         };
         let var = self.objective.view().var.raw();
-        match self.objective {
-            Objective::Minimize(_) => best
+        match self.objective.minimizes_var() {
+            true => best
                 .checked_sub(1)
                 .map(|v| Some(Assumption::AtMost(var, v))),
-            Objective::Maximize(_) => best
+            false => best
                 .checked_add(1)
                 .map(|v| Some(Assumption::AtLeast(var, v))),
         }
