@@ -227,9 +227,14 @@ fn build(problem: &Problem) -> (Model, Vec<VarId>, View) {
     let objective = match &problem.goal {
         Goal::View((var, offset)) => vars[*var] + *offset,
         Goal::Linear(terms) => {
-            // The expression's range over the domains bounds the defined variable.
-            let (lo, hi) = goal_range(&problem.goal, &problem.domains);
-            let defined = model.int_var(lo as i32, hi as i32).unwrap();
+            // The defined variable takes the values the expression takes over the
+            // domains, not their whole range: a search that branches on it (a decision
+            // while auxiliary variables stay open) then tries no value it cannot take.
+            // Over the range of values at the edges, a million values tried one at a
+            // time, this suite ran for hours now and then.
+            let all = common::brute_force(&problem.domains, &|_| true);
+            let values: BTreeSet<i64> = all.iter().map(|v| problem.goal.value(v)).collect();
+            let defined = (model.var_from_values(values.into_iter().map(|v| v as i32))).unwrap();
             let terms = terms.iter().map(|&(c, x)| (c, vars[x]));
             model
                 .linear(terms.chain([(-1, defined)]), Relation::Equal, 0)
