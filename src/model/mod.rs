@@ -200,7 +200,8 @@ impl Model {
         self.vars.check_var(var)
     }
 
-    /// Checks that a view belongs to this model and that its offset cannot overflow.
+    /// Checks that a view belongs to this model, that its scale is not 0 and that
+    /// none of its values leaves `i32`.
     pub fn check_view(&self, view: View) -> Result<(), ModelError> {
         self.vars.check_view(view)
     }
