@@ -1,49 +1,9 @@
 //! Linear constraints: `a₁·x₁ + a₂·x₂ + … + aₙ·xₙ  ⋈  c`, where `⋈` is a [`Relation`].
 
+pub use super::relation::Relation;
 use crate::error::ModelError;
 use crate::ids::{VarId, View};
 use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagator, Wake};
-
-/// How the left-hand side of a linear constraint compares with its right-hand side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Relation {
-    /// `sum == c`.
-    Equal,
-    /// `sum != c`.
-    NotEqual,
-    /// `sum <= c`.
-    LessEq,
-    /// `sum >= c`.
-    GreaterEq,
-}
-
-impl Relation {
-    /// Whether `lhs ⋈ rhs` holds.
-    pub fn holds(self, lhs: i64, rhs: i64) -> bool {
-        match self {
-            Relation::Equal => lhs == rhs,
-            Relation::NotEqual => lhs != rhs,
-            Relation::LessEq => lhs <= rhs,
-            Relation::GreaterEq => lhs >= rhs,
-        }
-    }
-
-    fn symbol(self) -> &'static str {
-        match self {
-            Relation::Equal => "==",
-            Relation::NotEqual => "!=",
-            Relation::LessEq => "<=",
-            Relation::GreaterEq => ">=",
-        }
-    }
-}
-
-impl std::fmt::Display for Relation {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.symbol())
-    }
-}
 
 /// One term `coefficient · view` of a linear constraint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

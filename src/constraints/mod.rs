@@ -24,6 +24,7 @@ mod logic;
 mod matching;
 mod matching_bits;
 mod reify;
+mod relation;
 mod scheduling;
 mod support;
 mod table;
