@@ -87,9 +87,10 @@ pub use ids::{ConstraintId, Literal, VarId, View};
 pub use model::Model;
 pub use propagator::{Conflict, Context, PostContext, Priority, Propagator, Pruning, Rule, Wake};
 pub use search::{
-    Branch, Count, CountStatus, Decision, Improvement, Limits, Objective, Optimization,
+    Branch, Count, CountStatus, Decision, Domains, Improvement, Limits, Objective, Optimization,
     OptimizeOutcome, Outcome, ParallelSolver, Phase, Restarts, SearchConfig, SearchObserver,
-    Solution, Solutions, Solver, Statistics, Step, StopReason, ValueOrder, VariableOrder,
+    Solution, Solutions, Solver, Statistics, Step, StopReason, ValueOrder, ValueOrderSelector,
+    ValueSelector, VariableOrder, VariableSelector,
 };
 
 /// The modelling guide, `docs/modelling.md`, whose code blocks run as doctests.

@@ -279,13 +279,13 @@ proptest! {
     #[test]
     fn small_models_match_brute_force(problem in problem()) {
         let configs = common::all_configs();
-        check(&problem, &[configs[0], configs[4], configs[8]])?;
+        check(&problem, &[configs[0].clone(), configs[4].clone(), configs[8].clone()])?;
     }
 
     #[test]
     fn many_variables_match_brute_force(problem in many_variables()) {
         let configs = common::all_configs();
-        check(&problem, &[SearchConfig::default(), configs[8]])?;
+        check(&problem, &[SearchConfig::default(), configs[8].clone()])?;
     }
 }
 
@@ -572,7 +572,7 @@ proptest! {
         }
         let expected: BTreeSet<Vec<i32>> = solutions.into_iter().collect();
         let configs = common::all_configs();
-        common::check_solutions(&expected, &[configs[0], configs[8]], &build)?;
+        common::check_solutions(&expected, &[configs[0].clone(), configs[8].clone()], &build)?;
     }
 }
 
@@ -652,7 +652,7 @@ proptest! {
             (model, vars)
         };
         let configs = common::all_configs();
-        common::check_solutions(&expected, &[configs[0], configs[8]], &build)?;
+        common::check_solutions(&expected, &[configs[0].clone(), configs[8].clone()], &build)?;
     }
 }
 

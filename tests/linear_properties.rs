@@ -266,14 +266,14 @@ proptest! {
     #[test]
     fn small_models_match_brute_force(problem in problem()) {
         let configs = common::all_configs();
-        check(&problem, &[configs[0], configs[4], configs[8]])?;
+        check(&problem, &[configs[0].clone(), configs[4].clone(), configs[8].clone()])?;
     }
 
     #[test]
     fn many_variables_match_brute_force(problem in many_variables()) {
         prop_assert!(common::domain_cells(&problem.domains) > common::COPY_CELLS);
         let configs = common::all_configs();
-        check(&problem, &[SearchConfig::default(), configs[8]])?;
+        check(&problem, &[SearchConfig::default(), configs[8].clone()])?;
     }
 }
 
@@ -482,14 +482,14 @@ proptest! {
     #[test]
     fn long_sums_match_brute_force(problem in long_sums()) {
         let configs = common::all_configs();
-        check(&problem, &[configs[0], configs[4], configs[8]])?;
+        check(&problem, &[configs[0].clone(), configs[4].clone(), configs[8].clone()])?;
     }
 
     #[test]
     fn many_long_sums_match_brute_force(problem in many_long_sums()) {
         prop_assert!(common::domain_cells(&problem.domains) > common::COPY_CELLS);
         let configs = common::all_configs();
-        check(&problem, &[SearchConfig::default(), configs[5]])?;
+        check(&problem, &[SearchConfig::default(), configs[5].clone()])?;
     }
 
     #[test]
@@ -507,7 +507,7 @@ proptest! {
     fn wide_long_sums_match_brute_force(problem in wide_long_sums()) {
         prop_assert!(common::has_multi_word_domain(&problem.domains));
         let configs = common::all_configs();
-        check(&problem, &[SearchConfig::default(), configs[4]])?;
+        check(&problem, &[SearchConfig::default(), configs[4].clone()])?;
     }
 }
 
@@ -520,6 +520,6 @@ proptest! {
     fn wide_domains_match_brute_force(problem in wide()) {
         prop_assert!(common::has_multi_word_domain(&problem.domains));
         let configs = common::all_configs();
-        check(&problem, &[SearchConfig::default(), configs[4]])?;
+        check(&problem, &[SearchConfig::default(), configs[4].clone()])?;
     }
 }
