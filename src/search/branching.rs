@@ -4,7 +4,7 @@
 
 use super::Branch;
 use super::config::{Choice, SearchConfig};
-use super::orders::{ValueOrderSelector, VariableOrder, least_weighted, select_among};
+use super::orders::{ValueOrderSelector, VariableOrder};
 use super::selectors::{Domains, RunningValues, RunningVariables, ValueSelector};
 use crate::ids::VarId;
 use crate::propagator::Propagator;
@@ -70,7 +70,10 @@ impl Chooser {
     }
 
     /// [`Chooser::select`] for the final choice, which must pick a variable while one
-    /// is unfixed: where a user's selector picks none, first fail does.
+    /// is unfixed: where a user's selector picks none, first fail does. Out of line,
+    /// as is all the work for a user's selector: the search loop inlines the built-in
+    /// orders' scans only while it stays small.
+    #[inline(never)]
     fn select_finally(&mut self, vars: &[VarId], domains: &Domains<'_>) -> Option<u32> {
         let var = self.select(vars, domains);
         match self.variables {
@@ -82,26 +85,36 @@ impl Chooser {
         }
     }
 
-    /// The decision about `var`, unfixed: the branch to take first and its value. A
-    /// user's choice that does not split the domain becomes `var = min`.
+    /// The decision about `var`, unfixed, in `store`: the branch to take first and its
+    /// value. A user's selector reads the `domains` view, made only for it, so the
+    /// built-in orders' path stays as short as it was.
     #[inline(always)]
-    fn decide(&mut self, domains: &Domains<'_>, var: u32) -> (Branch, i32) {
-        let selector = match &mut self.values {
-            Choice::Order(order) => return order.choose(domains.store, var),
-            Choice::Selector(selector) => selector,
-        };
-        let (branch, value) = selector.select(domains.vars[var as usize], domains);
-        let store = domains.store;
-        let splits = match branch {
-            Branch::Equal | Branch::NotEqual => store.contains(var, value),
-            Branch::LessEqual | Branch::Greater => {
-                store.min(var) <= value && value < store.max(var)
-            }
-        };
-        match splits {
-            true => (branch, value),
-            false => (Branch::Equal, store.min(var)),
+    fn decide<'a>(
+        &mut self,
+        store: &'a Store,
+        var: u32,
+        domains: impl FnOnce() -> Domains<'a>,
+    ) -> (Branch, i32) {
+        match &mut self.values {
+            Choice::Order(order) => order.choose(store, var),
+            Choice::Selector(selector) => decide_by(selector.as_mut(), var, &domains()),
         }
+    }
+}
+
+/// The decision a user's `selector` takes about `var`, unfixed; one that does not
+/// split the domain becomes `var = min`. Out of line (see [`Chooser::select_finally`]).
+#[inline(never)]
+fn decide_by(selector: &mut RunningValues, var: u32, domains: &Domains<'_>) -> (Branch, i32) {
+    let (branch, value) = selector.select(domains.vars[var as usize], domains);
+    let store = domains.store;
+    let splits = match branch {
+        Branch::Equal | Branch::NotEqual => store.contains(var, value),
+        Branch::LessEqual | Branch::Greater => store.min(var) <= value && value < store.max(var),
+    };
+    match splits {
+        true => (branch, value),
+        false => (Branch::Equal, store.min(var)),
     }
 }
 
@@ -285,21 +298,26 @@ impl Brancher {
     /// auxiliary ones last).
     #[inline]
     pub(crate) fn decide(&mut self, store: &Store) -> Option<Chosen> {
-        let domains = Domains::new(store, &self.vars, &self.degrees, &self.weighted_degrees);
         for phase in &mut self.phases {
+            let domains = Domains::new(store, &self.vars, &self.degrees, &self.weighted_degrees);
             if let Some(var) = phase.chooser.select(&phase.vars, &domains) {
-                let (branch, value) = phase.chooser.decide(&domains, var);
+                let (branch, value) = phase.chooser.decide(store, var, || domains);
                 return Some(Chosen::new(var, (branch, value), false));
             }
         }
         if !self.auxiliary.is_empty() {
             return self.decide_with_auxiliary(store);
         }
+        let domains = || Domains::new(store, &self.vars, &self.degrees, &self.weighted_degrees);
         let var = match self.default.variables {
             Choice::Order(order) => self.select_var(order, store)?,
-            Choice::Selector(_) => self.default.select_finally(&self.vars, &domains)?,
+            Choice::Selector(_) => self.default.select_finally(&self.vars, &domains())?,
         };
-        Some(Chosen::new(var, self.default.decide(&domains, var), false))
+        Some(Chosen::new(
+            var,
+            self.default.decide(store, var, domains),
+            false,
+        ))
     }
 
     /// The default choice with auxiliary variables: the others first, then those.
@@ -308,11 +326,8 @@ impl Brancher {
         let domains = Domains::new(store, &self.vars, &self.degrees, &self.weighted_degrees);
         for (vars, auxiliary) in [(&self.others, false), (&self.auxiliary, true)] {
             if let Some(var) = self.default.select_finally(vars, &domains) {
-                return Some(Chosen::new(
-                    var,
-                    self.default.decide(&domains, var),
-                    auxiliary,
-                ));
+                let (branch, value) = self.default.decide(store, var, || domains);
+                return Some(Chosen::new(var, (branch, value), auxiliary));
             }
         }
         None
@@ -369,6 +384,91 @@ impl Brancher {
         }
         best.map(|(var, _)| var)
     }
+}
+
+/// The unfixed variable among `vars` that `order` picks (ties to the earliest), or
+/// `None` if all are fixed. Linear in the number of variables.
+pub(super) fn select_among(
+    order: VariableOrder,
+    vars: impl Iterator<Item = u32>,
+    domains: &Domains<'_>,
+) -> Option<u32> {
+    let store = domains.store;
+    let mut unfixed = vars.filter(|&v| !store.is_fixed(v));
+    match order {
+        VariableOrder::InputOrder => unfixed.next(),
+        VariableOrder::SmallestDomain => {
+            let mut best: Option<(u32, u32)> = None;
+            for var in unfixed {
+                let size = store.size(var);
+                if best.is_none_or(|(_, s)| size < s) {
+                    best = Some((var, size));
+                    if size == 2 {
+                        break;
+                    }
+                }
+            }
+            best.map(|(var, _)| var)
+        }
+        VariableOrder::DomOverWeightedDegree | VariableOrder::SmallestDomainWeightedDegree => {
+            let sized = unfixed.map(|var| (var, u64::from(store.size(var))));
+            least_weighted(order, sized, domains.weighted, None).map(|(var, _, _)| var)
+        }
+        // The others: the first variable with the greatest key.
+        VariableOrder::LargestDomain => first_max(unfixed, |v| i64::from(store.size(v))),
+        VariableOrder::SmallestValue => first_max(unfixed, |v| -i64::from(store.min(v))),
+        VariableOrder::LargestValue => first_max(unfixed, |v| i64::from(store.max(v))),
+        VariableOrder::MostConstraints => {
+            first_max(unfixed, |v| domains.degrees[v as usize] as i64)
+        }
+        VariableOrder::SmallestDomainMostConstraints => first_max(unfixed, |v| {
+            // Fewer values first (sizes fit 32 bits), then more constraints.
+            let degree = domains.degrees[v as usize].min(u64::from(u32::MAX)) as i64;
+            (-i64::from(store.size(v)) << 32) | degree
+        }),
+        VariableOrder::MaxRegret => first_max(unfixed, |v| {
+            let mut values = store.values(v);
+            match (values.next(), values.next()) {
+                (Some(a), Some(b)) => i64::from(b) - i64::from(a),
+                _ => 0,
+            }
+        }),
+    }
+}
+
+/// The first of `vars` with the greatest `key`.
+fn first_max(vars: impl Iterator<Item = u32>, key: impl Fn(u32) -> i64) -> Option<u32> {
+    let mut best: Option<(u32, i64)> = None;
+    for var in vars {
+        let k = key(var);
+        if best.is_none_or(|(_, b)| k > b) {
+            best = Some((var, k));
+        }
+    }
+    best.map(|(var, _)| var)
+}
+
+/// The variable of `sized` (unfixed variables with their domain sizes) that `order`,
+/// one that reads the weighted degrees, puts first, with its size and weighted
+/// degree; or `best` if none goes before it. Ties to the earliest.
+fn least_weighted(
+    order: VariableOrder,
+    sized: impl Iterator<Item = (u32, u64)>,
+    weighted: &[u64],
+    mut best: Option<(u32, u64, u64)>,
+) -> Option<(u32, u64, u64)> {
+    for (var, size) in sized {
+        let weight = weighted[var as usize].max(1);
+        let before = |(_, s, w): (u32, u64, u64)| match order {
+            // size / weight < s / w, without division.
+            VariableOrder::DomOverWeightedDegree => size * w < s * weight,
+            _ => size < s || (size == s && weight > w),
+        };
+        if best.is_none_or(before) {
+            best = Some((var, size, weight));
+        }
+    }
+    best
 }
 
 /// [`VariableOrder::SmallestDomainWeightedDegree`] over the one-word domains `words`

@@ -1,9 +1,12 @@
-//! The built-in variable and value orders, as the selectors they implement.
+//! The built-in variable and value orders, as the selectors they implement. The
+//! value choices live here; the scans that pick a variable live with the brancher
+//! (`branching.rs`), in the module whose hot loop inlines them.
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 use super::Branch;
+use super::branching::select_among;
 use super::selectors::{Domains, ValueSelector, VariableSelector};
 use crate::ids::VarId;
 use crate::store::Store;
@@ -206,89 +209,4 @@ fn first_interval_end(store: &Store, var: u32) -> i32 {
         end = v;
     }
     end
-}
-
-/// The unfixed variable among `vars` that `order` picks (ties to the earliest), or
-/// `None` if all are fixed. Linear in the number of variables.
-pub(super) fn select_among(
-    order: VariableOrder,
-    vars: impl Iterator<Item = u32>,
-    domains: &Domains<'_>,
-) -> Option<u32> {
-    let store = domains.store;
-    let mut unfixed = vars.filter(|&v| !store.is_fixed(v));
-    match order {
-        VariableOrder::InputOrder => unfixed.next(),
-        VariableOrder::SmallestDomain => {
-            let mut best: Option<(u32, u32)> = None;
-            for var in unfixed {
-                let size = store.size(var);
-                if best.is_none_or(|(_, s)| size < s) {
-                    best = Some((var, size));
-                    if size == 2 {
-                        break;
-                    }
-                }
-            }
-            best.map(|(var, _)| var)
-        }
-        VariableOrder::DomOverWeightedDegree | VariableOrder::SmallestDomainWeightedDegree => {
-            let sized = unfixed.map(|var| (var, u64::from(store.size(var))));
-            least_weighted(order, sized, domains.weighted, None).map(|(var, _, _)| var)
-        }
-        // The others: the first variable with the greatest key.
-        VariableOrder::LargestDomain => first_max(unfixed, |v| i64::from(store.size(v))),
-        VariableOrder::SmallestValue => first_max(unfixed, |v| -i64::from(store.min(v))),
-        VariableOrder::LargestValue => first_max(unfixed, |v| i64::from(store.max(v))),
-        VariableOrder::MostConstraints => {
-            first_max(unfixed, |v| domains.degrees[v as usize] as i64)
-        }
-        VariableOrder::SmallestDomainMostConstraints => first_max(unfixed, |v| {
-            // Fewer values first (sizes fit 32 bits), then more constraints.
-            let degree = domains.degrees[v as usize].min(u64::from(u32::MAX)) as i64;
-            (-i64::from(store.size(v)) << 32) | degree
-        }),
-        VariableOrder::MaxRegret => first_max(unfixed, |v| {
-            let mut values = store.values(v);
-            match (values.next(), values.next()) {
-                (Some(a), Some(b)) => i64::from(b) - i64::from(a),
-                _ => 0,
-            }
-        }),
-    }
-}
-
-/// The first of `vars` with the greatest `key`.
-fn first_max(vars: impl Iterator<Item = u32>, key: impl Fn(u32) -> i64) -> Option<u32> {
-    let mut best: Option<(u32, i64)> = None;
-    for var in vars {
-        let k = key(var);
-        if best.is_none_or(|(_, b)| k > b) {
-            best = Some((var, k));
-        }
-    }
-    best.map(|(var, _)| var)
-}
-
-/// The variable of `sized` (unfixed variables with their domain sizes) that `order`,
-/// one that reads the weighted degrees, puts first, with its size and weighted
-/// degree; or `best` if none goes before it. Ties to the earliest.
-pub(super) fn least_weighted(
-    order: VariableOrder,
-    sized: impl Iterator<Item = (u32, u64)>,
-    weighted: &[u64],
-    mut best: Option<(u32, u64, u64)>,
-) -> Option<(u32, u64, u64)> {
-    for (var, size) in sized {
-        let weight = weighted[var as usize].max(1);
-        let before = |(_, s, w): (u32, u64, u64)| match order {
-            // size / weight < s / w, without division.
-            VariableOrder::DomOverWeightedDegree => size * w < s * weight,
-            _ => size < s || (size == s && weight > w),
-        };
-        if best.is_none_or(before) {
-            best = Some((var, size, weight));
-        }
-    }
-    best
 }

@@ -48,7 +48,8 @@ use crate::store::Store;
 /// ```
 pub trait VariableSelector {
     /// The variable to branch on next: one of `vars` (the phase's variables, in the
-    /// order given; for the solver's final choice, every variable of the model)
+    /// order given; for the solver's own [`SearchConfig`](super::SearchConfig), every
+    /// variable of the model, or with auxiliary variables the others, then those)
     /// that is not fixed, or `None` once all of them are.
     ///
     /// Returning `None`, or a variable that is fixed or not of the model, while some
