@@ -29,7 +29,8 @@
 //! - [`constraints`]: the built-in constraints; all-different comes in four
 //!   [`Strength`]s. Write your own by implementing [`Propagator`].
 //! - [`Solver`]: depth-first search with propagation to a fixpoint at every node,
-//!   [`SearchConfig`] for variable and value choice, [`Limits`] for nodes, failures,
+//!   [`SearchConfig`] for variable and value choice (built-in orders, or your own
+//!   [`VariableSelector`] and [`ValueSelector`]), [`Limits`] for nodes, failures,
 //!   time and cancellation, [`Statistics`] after every search, and a
 //!   [`SearchObserver`] to watch it.
 //! - [`sudoku`]: grids of 4x4 to 25x25, validation, solving, counting, generation and
@@ -91,10 +92,10 @@ pub use propagator::{
     Wake,
 };
 pub use search::{
-    Branch, Count, CountStatus, Decision, Improvement, Limits, Objective, Optimization,
+    Branch, Count, CountStatus, Decision, Domains, Improvement, Limits, Objective, Optimization,
     OptimizeOutcome, Outcome, ParallelSolver, Phase, Restarts, SearchConfig, SearchObserver,
     Solution, Solutions, Solver, SolverSource, Statistics, Step, StopReason, ValueOrder,
-    VariableOrder,
+    ValueOrderSelector, ValueSelector, VariableOrder, VariableSelector,
 };
 pub use store::COPY_CELLS;
 

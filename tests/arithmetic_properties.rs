@@ -152,7 +152,7 @@ proptest! {
     #[test]
     fn small_models_match_brute_force(problem in problem()) {
         let configs = common::all_configs();
-        problem.check(&[configs[0], configs[4], configs[8]])?;
+        problem.check(&[configs[0].clone(), configs[4].clone(), configs[8].clone()])?;
     }
 }
 
@@ -165,7 +165,7 @@ proptest! {
     fn many_variables_match_brute_force(problem in many_variables()) {
         prop_assert!(common::domain_cells(&problem.domains) > common::COPY_CELLS);
         let configs = common::all_configs();
-        problem.check(&[SearchConfig::default(), configs[8]])?;
+        problem.check(&[SearchConfig::default(), configs[8].clone()])?;
     }
 }
 

@@ -251,7 +251,7 @@ proptest! {
         }
         let expected: BTreeSet<Vec<i32>> = solutions.into_iter().collect();
         let configs = common::all_configs();
-        common::check_solutions(&expected, &[configs[0], configs[8]], &build)?;
+        common::check_solutions(&expected, &[configs[0].clone(), configs[8].clone()], &build)?;
     }
 }
 
@@ -331,7 +331,7 @@ proptest! {
             (model, vars)
         };
         let configs = common::all_configs();
-        common::check_solutions(&expected, &[configs[0], configs[8]], &build)?;
+        common::check_solutions(&expected, &[configs[0].clone(), configs[8].clone()], &build)?;
     }
 }
 

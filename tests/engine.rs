@@ -23,7 +23,7 @@ fn queens_counts_match_oeis_for_every_strength_and_heuristic() {
             for (i, &expected) in A000170.iter().enumerate() {
                 let n = i + 1;
                 let (model, _) = queens(n, strength);
-                let mut solver = Solver::with_config(model, config);
+                let mut solver = Solver::with_config(model, config.clone());
                 let count = solver.count(None);
                 assert_eq!(
                     count.solutions, expected,
@@ -382,7 +382,7 @@ fn restarts_find_solutions_prove_none_and_keep_the_solver_settings() {
     let (model, q) = queens(30, Strength::Value);
     let mut solver = Solver::new(model);
     let config = SearchConfig::new().value_order(ValueOrder::Random(0));
-    solver.set_config(config);
+    solver.set_config(config.clone());
     solver.set_restarts(Some(Restarts::geometric(4, 2.0)));
     let Outcome::Solved(s) = solver.solve() else {
         panic!("30-queens has solutions");
@@ -391,7 +391,7 @@ fn restarts_find_solutions_prove_none_and_keep_the_solver_settings() {
     assert!((0..30).all(|i| {
         (i + 1..30).all(|j| rows[i] != rows[j] && (rows[i] - rows[j]).abs() != (j - i) as i32)
     }));
-    assert_eq!(solver.config(), config);
+    assert_eq!(solver.config(), &config);
     assert_eq!(solver.restarts(), Some(Restarts::geometric(4, 2.0)));
 
     // No solution: the growing cutoff lets an attempt finish, and that is a proof.

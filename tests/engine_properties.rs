@@ -208,7 +208,7 @@ fn check_solutions(problem: &Problem) -> Result<(), TestCaseError> {
     for posting in POSTINGS {
         for config in common::all_configs() {
             let (model, vars) = build(problem, posting)?;
-            let mut solver = Solver::with_config(model, config);
+            let mut solver = Solver::with_config(model, config.clone());
             let found: Vec<Vec<i32>> = solver
                 .solutions()
                 .map(Result::unwrap)

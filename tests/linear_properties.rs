@@ -213,14 +213,14 @@ proptest! {
     #[test]
     fn small_models_match_brute_force(problem in problem()) {
         let configs = common::all_configs();
-        problem.check(&[configs[0], configs[4], configs[8]])?;
+        problem.check(&[configs[0].clone(), configs[4].clone(), configs[8].clone()])?;
     }
 
     #[test]
     fn many_variables_match_brute_force(problem in many_variables()) {
         prop_assert!(common::domain_cells(&problem.domains) > common::COPY_CELLS);
         let configs = common::all_configs();
-        problem.check(&[SearchConfig::default(), configs[8]])?;
+        problem.check(&[SearchConfig::default(), configs[8].clone()])?;
     }
 }
 
@@ -429,14 +429,14 @@ proptest! {
     #[test]
     fn long_sums_match_brute_force(problem in long_sums()) {
         let configs = common::all_configs();
-        problem.check(&[configs[0], configs[4], configs[8]])?;
+        problem.check(&[configs[0].clone(), configs[4].clone(), configs[8].clone()])?;
     }
 
     #[test]
     fn many_long_sums_match_brute_force(problem in many_long_sums()) {
         prop_assert!(common::domain_cells(&problem.domains) > common::COPY_CELLS);
         let configs = common::all_configs();
-        problem.check(&[SearchConfig::default(), configs[5]])?;
+        problem.check(&[SearchConfig::default(), configs[5].clone()])?;
     }
 
     #[test]
@@ -454,7 +454,7 @@ proptest! {
     fn wide_long_sums_match_brute_force(problem in wide_long_sums()) {
         prop_assert!(common::has_multi_word_domain(&problem.domains));
         let configs = common::all_configs();
-        problem.check(&[SearchConfig::default(), configs[4]])?;
+        problem.check(&[SearchConfig::default(), configs[4].clone()])?;
     }
 }
 
@@ -467,6 +467,6 @@ proptest! {
     fn wide_domains_match_brute_force(problem in wide()) {
         prop_assert!(common::has_multi_word_domain(&problem.domains));
         let configs = common::all_configs();
-        problem.check(&[SearchConfig::default(), configs[4]])?;
+        problem.check(&[SearchConfig::default(), configs[4].clone()])?;
     }
 }

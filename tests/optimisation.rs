@@ -186,7 +186,7 @@ fn restarts_keep_the_optimum_and_add_up_the_statistics() {
         SearchConfig::new().value_order(ValueOrder::Random(5)),
     ] {
         let (model, _, total) = queens_sum(10, 4);
-        let mut solver = Solver::with_config(model, config);
+        let mut solver = Solver::with_config(model, config.clone());
         solver.set_restarts(Some(Restarts::luby(2)));
         let mut optimization = solver.minimize(total).unwrap();
         let improvements = optimization.by_ref().map(Result::unwrap).count() as u64;
@@ -195,7 +195,7 @@ fn restarts_keep_the_optimum_and_add_up_the_statistics() {
         };
         assert_eq!(best.objective, plain.objective);
         // The user's orders stay; the statistics count every attempt.
-        assert_eq!(solver.config(), config);
+        assert_eq!(solver.config(), &config);
         let stats = solver.statistics();
         assert!(stats.restarts > 0, "{stats:?}");
         assert_eq!(stats.solutions, improvements);

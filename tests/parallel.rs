@@ -146,7 +146,7 @@ fn configs() -> Vec<SearchConfig> {
 
 /// How the solver searches: its orders, optionally a first phase over the
 /// variables in reverse, largest values first, and optionally Luby restarts.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Search {
     config: SearchConfig,
     phase: bool,
@@ -154,14 +154,14 @@ struct Search {
 }
 
 /// A solver for the problem, searching as `search` says.
-fn build(problem: &Problem, search: Search) -> Solver {
+fn build(problem: &Problem, search: &Search) -> Solver {
     let groups: Vec<_> = problem.specs.iter().filter_map(Spec::group).collect();
     let (model, vars) =
         build_with_groups(&problem.domains, &groups, problem.posting, |model, vars| {
             problem.specs.iter().for_each(|spec| spec.post(model, vars));
         })
         .expect("the all-different constraints posted as they must be");
-    let mut solver = Solver::with_config(model, search.config);
+    let mut solver = Solver::with_config(model, search.config.clone());
     if search.phase {
         let phase = Phase::new(vars.iter().rev().copied())
             .variable_order(VariableOrder::InputOrder)
@@ -202,11 +202,11 @@ proptest! {
         restarts in any::<bool>(),
         per_thread in 1usize..=12,
     ) {
-        let config = Search { config: configs()[config], phase, restarts };
+        let config = Search { config: configs()[config].clone(), phase, restarts };
         let solutions = common::brute_force(&problem.domains, &|values| {
             problem.specs.iter().all(|s| s.holds(values))
         });
-        let mut single = build(&problem, config);
+        let mut single = build(&problem, &config);
         let count = single.count(None).solutions;
         prop_assert_eq!(count, solutions.len() as u64);
         let objective = objective(&problem, &single);
@@ -215,7 +215,7 @@ proptest! {
         let brute = if problem.maximize { values.max() } else { values.min() };
         prop_assert_eq!(best, brute);
         for threads in 1..=3 {
-            let mut parallel = ParallelSolver::new(threads, || build(&problem, config));
+            let mut parallel = ParallelSolver::new(threads, || build(&problem, &config));
             parallel.set_subproblems_per_thread(per_thread);
             let counted = parallel.count(None);
             prop_assert_eq!(counted.solutions, count, "{} threads", threads);
@@ -255,9 +255,9 @@ proptest! {
         auxiliary in prop::collection::vec(any::<bool>(), 6),
         per_thread in 1usize..=12,
     ) {
-        let config = Search { config: configs()[config], phase: false, restarts: false };
+        let config = Search { config: configs()[config].clone(), phase: false, restarts: false };
         let build = || {
-            let mut solver = build(&problem, config);
+            let mut solver = build(&problem, &config);
             let vars: Vec<VarId> = solver.model().vars().collect();
             let aux = vars.iter().zip(&auxiliary).filter(|&(_, &a)| a).map(|(&v, _)| v);
             solver.set_auxiliary(aux).unwrap();

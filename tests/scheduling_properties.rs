@@ -26,8 +26,8 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
 /// The solver's solutions under `config`, checked to be distinct, and its count.
-fn solve_all(model: Model, vars: &[VarId], config: SearchConfig) -> BTreeSet<Vec<i32>> {
-    let mut solver = Solver::with_config(model, config);
+fn solve_all(model: Model, vars: &[VarId], config: &SearchConfig) -> BTreeSet<Vec<i32>> {
+    let mut solver = Solver::with_config(model, config.clone());
     let found: Vec<Vec<i32>> = solver
         .solutions()
         .map(Result::unwrap)
@@ -44,7 +44,7 @@ fn solve_all(model: Model, vars: &[VarId], config: SearchConfig) -> BTreeSet<Vec
 /// A few search orders (all nine would make the suites slow).
 fn some_configs() -> Vec<SearchConfig> {
     let all = common::all_configs();
-    vec![all[0], all[4], all[8]]
+    vec![all[0].clone(), all[4].clone(), all[8].clone()]
 }
 
 /// A view `vars[var] + offset`, as the oracle reads it.
@@ -207,7 +207,7 @@ proptest! {
         for config in some_configs() {
             for posting in POSTINGS {
                 let (model, xs) = problem.build(posting)?;
-                prop_assert_eq!(&solve_all(model, &xs, config), &expected, "{:?}", posting);
+                prop_assert_eq!(&solve_all(model, &xs, &config), &expected, "{:?}", posting);
             }
         }
     }
@@ -264,7 +264,7 @@ fn bounds_all_different_on_large_and_wide_models() {
             let mut model = Model::new();
             let xs = staircase(&mut model, common::TRAILING_PADDING as i32);
             model.all_different_with(xs, strength).unwrap();
-            let mut solver = Solver::with_config(model, config);
+            let mut solver = Solver::with_config(model, config.clone());
             assert_eq!(solver.count(None).solutions, 72, "{strength:?} {config:?}");
         }
     }
@@ -309,7 +309,7 @@ fn golomb_searches(marks: usize, best: i32, strength: Strength) -> (Statistics, 
         .variable_order(VariableOrder::InputOrder)
         .value_order(ValueOrder::Ascending);
     let (model, x) = golomb(marks, best, strength);
-    let mut solver = Solver::with_config(model, config);
+    let mut solver = Solver::with_config(model, config.clone());
     let Outcome::Solved(ruler) = solver.solve() else {
         panic!("a ruler of length {best} exists");
     };
@@ -518,7 +518,7 @@ proptest! {
         let expected = problem.expected(Resource::Unary);
         for config in some_configs() {
             if let Some((model, xs)) = problem.build(Resource::Unary)? {
-                prop_assert_eq!(&solve_all(model, &xs, config), &expected);
+                prop_assert_eq!(&solve_all(model, &xs, &config), &expected);
             }
         }
     }
@@ -528,7 +528,7 @@ proptest! {
         let expected = problem.expected(Resource::Cumulative);
         for config in some_configs() {
             if let Some((model, xs)) = problem.build(Resource::Cumulative)? {
-                prop_assert_eq!(&solve_all(model, &xs, config), &expected);
+                prop_assert_eq!(&solve_all(model, &xs, &config), &expected);
             }
         }
     }
@@ -573,7 +573,7 @@ fn scheduling_on_large_and_wide_models() {
             } else {
                 model.cumulative(xs, &ones, &ones, 1).unwrap();
             }
-            let mut solver = Solver::with_config(model, config);
+            let mut solver = Solver::with_config(model, config.clone());
             assert_eq!(solver.count(None).solutions, 72, "unary {unary} {config:?}");
         }
     }

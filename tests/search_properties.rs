@@ -252,13 +252,15 @@ const VARIABLE_ORDERS: [VariableOrder; 4] = [
     VariableOrder::SmallestDomainWeightedDegree,
 ];
 
-const VALUE_ORDERS: [ValueOrder; 6] = [
+const VALUE_ORDERS: [ValueOrder; 8] = [
     ValueOrder::Ascending,
     ValueOrder::Descending,
     ValueOrder::Random(11),
     ValueOrder::Middle,
+    ValueOrder::Median,
     ValueOrder::Split,
     ValueOrder::ReverseSplit,
+    ValueOrder::Interval,
 ];
 
 /// A search: the final phase's orders and up to two phases over chosen variables.

@@ -158,7 +158,7 @@ fn system_counts_agree_with_separate_constraints_through_backtracking() {
             Propagation::SystemLockedCandidatesAtRoot,
             Propagation::SystemLockedCandidates,
         ] {
-            for search in configs {
+            for search in configs.iter().cloned() {
                 let mut solver = SudokuSolver::with_options(SolverOptions {
                     propagation,
                     search,

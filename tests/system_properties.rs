@@ -152,10 +152,10 @@ fn model(system: &System, posting: Posting) -> Result<(Model, Vec<VarId>), TestC
 fn solutions(
     system: &System,
     posting: Posting,
-    config: SearchConfig,
+    config: &SearchConfig,
 ) -> Result<BTreeSet<Vec<i32>>, TestCaseError> {
     let (model, vars) = model(system, posting)?;
-    let mut solver = Solver::with_config(model, config);
+    let mut solver = Solver::with_config(model, config.clone());
     let found: Vec<Vec<i32>> = solver
         .solutions()
         .map(Result::unwrap)
@@ -187,7 +187,7 @@ fn check_solutions(system: &System) -> Result<(), TestCaseError> {
         SearchConfig::new().variable_order(VariableOrder::SmallestDomainWeightedDegree),
     ] {
         for posting in POSTINGS {
-            let found = solutions(system, posting, config)?;
+            let found = solutions(system, posting, &config)?;
             prop_assert_eq!(&found, &expected, "{:?} {:?}", posting, config);
         }
     }

@@ -44,10 +44,9 @@ fn latin4() -> (Model, Vec<VarId>) {
 }
 
 fn input_order() -> SearchConfig {
-    SearchConfig {
-        variable_order: VariableOrder::InputOrder,
-        value_order: ValueOrder::Ascending,
-    }
+    SearchConfig::new()
+        .variable_order(VariableOrder::InputOrder)
+        .value_order(ValueOrder::Ascending)
 }
 
 /// Records a full count of `solver`'s solutions and parses the trace back.
@@ -653,12 +652,11 @@ proptest! {
         limit in proptest::option::of(1u64..5),
     ) {
         let strength = [Strength::Value, Strength::HiddenSingles, Strength::Domain][strength];
-        let config = SearchConfig {
-            variable_order: [VariableOrder::InputOrder, VariableOrder::SmallestDomain,
-                VariableOrder::DomOverWeightedDegree][variable_order],
-            value_order: [ValueOrder::Ascending, ValueOrder::Descending, ValueOrder::Random(3),
-                ValueOrder::Middle, ValueOrder::Split, ValueOrder::ReverseSplit][value_order],
-        };
+        let config = SearchConfig::new()
+            .variable_order([VariableOrder::InputOrder, VariableOrder::SmallestDomain,
+                VariableOrder::DomOverWeightedDegree][variable_order])
+            .value_order([ValueOrder::Ascending, ValueOrder::Descending, ValueOrder::Random(3),
+                ValueOrder::Middle, ValueOrder::Split, ValueOrder::ReverseSplit][value_order]);
         let (model, q) = queens(n, strength);
         let mut solver = Solver::with_config(model, config);
         if let Some((var, value)) = assumption {
@@ -772,10 +770,9 @@ fn decision_depth_is_peak_depth_with_restarts_and_splits() {
         let (model, _) = queens(9, Strength::Value);
         let mut solver = Solver::with_config(
             model,
-            SearchConfig {
-                variable_order: VariableOrder::DomOverWeightedDegree,
-                value_order,
-            },
+            SearchConfig::new()
+                .variable_order(VariableOrder::DomOverWeightedDegree)
+                .value_order(value_order),
         );
         solver.set_restarts(restarts);
         let mut file = Vec::new();

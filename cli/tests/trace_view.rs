@@ -347,10 +347,9 @@ fn big_trace() -> Vec<u8> {
     model.all_different(x.iter().copied()).unwrap();
     let mut solver = Solver::with_config(
         model,
-        SearchConfig {
-            variable_order: VariableOrder::InputOrder,
-            value_order: ValueOrder::Ascending,
-        },
+        SearchConfig::new()
+            .variable_order(VariableOrder::InputOrder)
+            .value_order(ValueOrder::Ascending),
     );
     let mut bytes = Vec::new();
     let (count, written) =

@@ -12,13 +12,17 @@
 //! | `dom_w_deg` | [`VariableOrder::DomOverWeightedDegree`] |
 //! | `indomain_min`, `indomain` | [`ValueOrder::Ascending`] |
 //! | `indomain_max` | [`ValueOrder::Descending`] |
-//! | `indomain_middle`, `indomain_median` (nearest, with a warning) | [`ValueOrder::Middle`] |
-//! | `indomain_split`, `indomain_interval` (nearest, with a warning) | [`ValueOrder::Split`] |
+//! | `indomain_middle` | [`ValueOrder::Middle`] |
+//! | `indomain_median` | [`ValueOrder::Median`] |
+//! | `indomain_split` | [`ValueOrder::Split`] |
 //! | `indomain_reverse_split` | [`ValueOrder::ReverseSplit`] |
+//! | `indomain_interval` | [`ValueOrder::Interval`] |
 //! | `indomain_random` | [`ValueOrder::Random`] with the run's seed |
 //!
-//! Any other selection is mapped to the default (`first_fail`, `indomain_min`) with a
-//! warning.
+//! Each order is the library's built-in [`alldiff::VariableSelector`] or
+//! [`alldiff::ValueSelector`] (through [`ValueOrder::selector`]), which a search runs
+//! without a virtual call. Any other selection is mapped to the default
+//! (`first_fail`, `indomain_min`) with a warning.
 //!
 //! Restarts: `restart_luby(s)`, `restart_geometric(f, s)` and `restart_linear(s)` are
 //! [`Restarts::luby`], [`Restarts::geometric`] and [`Restarts::linear`];
@@ -160,23 +164,22 @@ fn variable_order(name: &str, builder: &mut Builder) -> VariableOrder {
 }
 
 fn value_order(name: &str, builder: &mut Builder) -> Option<ValueOrder> {
-    let nearest = |builder: &mut Builder, order: ValueOrder, instead: &str| {
-        builder.warnings.push(format!(
-            "the value selection '{name}' is not supported: {instead} instead"
-        ));
-        Some(order)
-    };
-    match name {
-        "indomain_min" | "indomain" => Some(ValueOrder::Ascending),
-        "indomain_max" => Some(ValueOrder::Descending),
-        "indomain_middle" => Some(ValueOrder::Middle),
-        "indomain_split" => Some(ValueOrder::Split),
-        "indomain_reverse_split" => Some(ValueOrder::ReverseSplit),
-        "indomain_random" => None,
-        "indomain_median" => nearest(builder, ValueOrder::Middle, "indomain_middle"),
-        "indomain_interval" => nearest(builder, ValueOrder::Split, "indomain_split"),
-        _ => nearest(builder, ValueOrder::Ascending, "indomain_min"),
-    }
+    Some(match name {
+        "indomain_min" | "indomain" => ValueOrder::Ascending,
+        "indomain_max" => ValueOrder::Descending,
+        "indomain_middle" => ValueOrder::Middle,
+        "indomain_median" => ValueOrder::Median,
+        "indomain_split" => ValueOrder::Split,
+        "indomain_reverse_split" => ValueOrder::ReverseSplit,
+        "indomain_interval" => ValueOrder::Interval,
+        "indomain_random" => return None,
+        other => {
+            builder.warnings.push(format!(
+                "the value selection '{other}' is not supported: indomain_min instead"
+            ));
+            ValueOrder::Ascending
+        }
+    })
 }
 
 /// The phases of a run: the annotated ones, then the objective's variable unless a

@@ -3,7 +3,8 @@
 //! unsatisfiability, the output lines, every builtin family, and errors.
 
 use alldiff::{
-    Decision, Limits, Objective, Restarts, SearchObserver, StopReason, ValueOrder, VariableOrder,
+    Decision, Limits, Objective, Restarts, SearchConfig, SearchObserver, StopReason, ValueOrder,
+    VariableOrder,
 };
 use alldiff_flatzinc::{self as flatzinc, FlatZincModel, RunOptions, RunStatus};
 
@@ -384,7 +385,25 @@ fn builtins_minizinc_rarely_emits() {
 }
 
 #[test]
-fn search_annotations_become_phases_with_warnings_for_what_is_mapped() {
+fn median_and_interval_value_selections_run_as_minizinc_names_them() {
+    let fzn = "var {1, 2, 3, 7, 8}: x;\nvar {1, 2, 5, 8}: y;\n\
+        solve :: seq_search([int_search([x], input_order, indomain_interval, complete), \
+        int_search([y], input_order, indomain_median, complete)]) satisfy;\n";
+    let problem = text(fzn).unwrap();
+    assert!(problem.warnings().is_empty(), "{:?}", problem.warnings());
+    let phases = problem.phases(false);
+    let orders = [ValueOrder::Interval, ValueOrder::Median];
+    for (phase, value) in phases.iter().zip(orders) {
+        let expected = SearchConfig::new()
+            .variable_order(VariableOrder::InputOrder)
+            .value_order(value);
+        assert_eq!(phase.config(), &expected);
+    }
+    assert_eq!(count_text(fzn), 20);
+}
+
+#[test]
+fn search_annotations_become_phases_with_warnings_for_what_is_not_supported() {
     let fzn = "var 1..3: x;\nvar 1..3: y;\nvar 0..9: cost;\n\
         constraint int_lin_eq([1, 1, -1], [x, y, cost], 0);\n\
         solve :: seq_search([int_search([x], anti_first_fail, indomain_median, complete), \
@@ -394,21 +413,28 @@ fn search_annotations_become_phases_with_warnings_for_what_is_mapped() {
     let (x, cost) = (problem.var("x").unwrap(), problem.var("cost").unwrap());
     assert_eq!(phases.len(), 3); // x, the empty bool_search, then the objective
     assert_eq!(phases[0].vars(), [x]);
+    let orders = |variable, value| {
+        SearchConfig::new()
+            .variable_order(variable)
+            .value_order(value)
+    };
     assert_eq!(
-        phases[0].config().variable_order,
-        VariableOrder::LargestDomain
+        phases[0].config(),
+        &orders(VariableOrder::LargestDomain, ValueOrder::Median)
     );
-    assert_eq!(phases[0].config().value_order, ValueOrder::Middle);
-    assert_eq!(phases[1].config().value_order, ValueOrder::Random(0));
+    assert_eq!(
+        phases[1].config(),
+        &orders(VariableOrder::SmallestDomain, ValueOrder::Random(0))
+    );
     assert_eq!(phases[2].vars(), [cost]);
-    assert_eq!(phases[2].config().value_order, ValueOrder::Ascending);
+    assert_eq!(
+        phases[2].config(),
+        &orders(VariableOrder::InputOrder, ValueOrder::Ascending)
+    );
     assert!(problem.phases(true).is_empty());
     assert_eq!(
         problem.warnings(),
-        [
-            "the value selection 'indomain_median' is not supported: indomain_middle instead",
-            "the variable selection 'impact' is not supported: first_fail instead",
-        ]
+        ["the variable selection 'impact' is not supported: first_fail instead"]
     );
     assert_eq!(problem.objective(), Some(Objective::Minimize(cost.into())));
     let mut best = None;

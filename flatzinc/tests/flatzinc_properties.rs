@@ -146,18 +146,20 @@ fn the_variable_orders_added_for_minizinc_find_every_solution() {
         ValueOrder::Ascending,
         ValueOrder::Descending,
         ValueOrder::Middle,
+        ValueOrder::Median,
         ValueOrder::Split,
         ValueOrder::ReverseSplit,
+        ValueOrder::Interval,
         ValueOrder::Random(3),
     ];
     for variable_order in orders {
         for value_order in values {
-            let config = SearchConfig {
-                variable_order,
-                value_order,
-            };
+            let config = SearchConfig::new()
+                .variable_order(variable_order)
+                .value_order(value_order);
             let (model, _) = common::queens(8, Strength::Value);
-            assert_eq!(Solver::with_config(model, config).count(None).solutions, 92);
+            let mut solver = Solver::with_config(model, config.clone());
+            assert_eq!(solver.count(None).solutions, 92);
             // 130 variables (past 128 store cells) over values far apart, at most 1000
             // in all: all 0, or one of them 1000.
             let mut model = Model::new();
@@ -167,7 +169,9 @@ fn the_variable_orders_added_for_minizinc_find_every_solution() {
             model
                 .linear(xs.iter().map(|&x| (1, x)), Relation::LessEq, 1000)
                 .unwrap();
-            let count = Solver::with_config(model, config).count(None).solutions;
+            let count = Solver::with_config(model, config.clone())
+                .count(None)
+                .solutions;
             assert_eq!(count, 1 + 130, "{config:?}");
         }
     }

@@ -227,9 +227,11 @@ fn value_order(raw: u8, seed: u64) -> ValueOrder {
         ValueOrder::Descending,
         ValueOrder::Random(seed),
         ValueOrder::Middle,
+        ValueOrder::Median,
         ValueOrder::Split,
         ValueOrder::ReverseSplit,
-    ][usize::from(raw) % 6]
+        ValueOrder::Interval,
+    ][usize::from(raw) % 8]
 }
 
 /// The model under construction, with its variables and their domains.

@@ -1,241 +1,126 @@
-//! Which variable to branch on next, and which value to try first.
-
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
+//! Which variable to branch on next, and which value to try first: the choice state
+//! of a solver, running the built-in orders directly and the user's selectors
+//! through their traits.
 
 use super::Branch;
+use super::config::{Choice, SearchConfig};
+use super::orders::{ValueOrderSelector, VariableOrder};
+use super::selectors::{Domains, RunningValues, RunningVariables, ValueSelector};
 use crate::ids::VarId;
 use crate::propagator::Propagator;
 use crate::store::Store;
 
-/// Which unfixed variable the next decision is about.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum VariableOrder {
-    /// The first unfixed variable in creation order.
-    InputOrder,
-    /// The unfixed variable with the fewest values left ("first fail"); ties go to
-    /// the earliest created.
-    #[default]
-    SmallestDomain,
-    /// The smallest ratio of domain size to weighted degree (dom/wdeg): every failure
-    /// adds one to the weight of the constraint that found it, and a variable's
-    /// degree is the sum of the weights of the constraints on it.
-    DomOverWeightedDegree,
-    /// The unfixed variable with the most values left (MiniZinc's `anti_first_fail`).
-    LargestDomain,
-    /// The unfixed variable with the smallest value left (MiniZinc's `smallest`).
-    SmallestValue,
-    /// The unfixed variable with the largest value left (MiniZinc's `largest`).
-    LargestValue,
-    /// The unfixed variable on the most constraints, counted when the solver is made
-    /// (MiniZinc's `occurrence`).
-    MostConstraints,
-    /// The fewest values left, ties to the variable on the most constraints
-    /// (MiniZinc's `most_constrained`).
-    SmallestDomainMostConstraints,
-    /// The fewest values left, ties to the largest weighted degree (as in
-    /// [`DomOverWeightedDegree`](VariableOrder::DomOverWeightedDegree)), then to the
-    /// earliest created: first fail, steered towards where the search failed. On
-    /// Sudoku, whose system of groups blames the group that failed
-    /// ([`Propagator::blame`]), it searches a third fewer nodes than first fail on
-    /// `top1465` and the hardest collection (a sixth fewer on 17-clue puzzles).
-    SmallestDomainWeightedDegree,
-    /// The largest difference between the two smallest values left (MiniZinc's
-    /// `max_regret`).
-    MaxRegret,
-}
-
-impl VariableOrder {
-    /// Whether the order reads the weighted degrees, which failures then raise.
-    fn reads_weights(self) -> bool {
-        matches!(
-            self,
-            VariableOrder::DomOverWeightedDegree | VariableOrder::SmallestDomainWeightedDegree
-        )
-    }
-}
-
-/// Which value of the chosen variable the decision tries first, and how it branches.
-/// `mid` below is the middle of the bounds, `(min + max) / 2` rounded down.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum ValueOrder {
-    /// The smallest value: `x = min`, then `x != min`.
-    #[default]
-    Ascending,
-    /// The largest value: `x = max`, then `x != max`.
-    Descending,
-    /// A value drawn uniformly at random from a generator seeded with this number;
-    /// the same seed gives the same search.
-    Random(u64),
-    /// The value nearest `mid` (the smaller of two as near): `x = v`, then `x != v`.
-    Middle,
-    /// Binary domain splitting: `x <= mid`, then `x > mid`.
-    Split,
-    /// Binary domain splitting, upper half first: `x > mid`, then `x <= mid`.
-    ReverseSplit,
-}
-
-/// How to search: the variable and value choices.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SearchConfig {
-    /// Variable choice.
-    pub variable_order: VariableOrder,
-    /// Value choice.
-    pub value_order: ValueOrder,
-}
-
-impl SearchConfig {
-    /// The default: smallest domain first, ascending values.
-    pub fn new() -> SearchConfig {
-        SearchConfig::default()
-    }
-
-    /// Sets the variable order.
-    pub fn variable_order(mut self, order: VariableOrder) -> SearchConfig {
-        self.variable_order = order;
-        self
-    }
-
-    /// Sets the value order.
-    pub fn value_order(mut self, order: ValueOrder) -> SearchConfig {
-        self.value_order = order;
-        self
-    }
-}
-
-/// Some variables to branch on before the others, with their own variable and value
-/// orders, like MiniZinc's `seq_search`. The search branches on the first phase's
-/// variables until they are all fixed, then on the next phase's, and so on; after the
-/// last phase it branches on whatever is left with the solver's [`SearchConfig`], so
-/// every solution is complete. See [`crate::Solver::set_phases`].
-///
-/// ```
-/// use alldiff::{Model, Phase, Relation, Solver, ValueOrder, VariableOrder};
-/// let mut model = Model::new();
-/// let x = model.int_vars(3, 0, 9)?;
-/// let total = model.int_var(0, 27)?;
-/// model.linear(x.iter().map(|&v| (1, v)).chain([(-1, total)]), Relation::Equal, 0)?;
-/// let mut solver = Solver::new(model);
-/// // The marks first, largest values first, in the order given; `total` follows.
-/// solver.set_phases([Phase::new(x.iter().copied())
-///     .variable_order(VariableOrder::InputOrder)
-///     .value_order(ValueOrder::Descending)])?;
-/// let alldiff::Outcome::Solved(s) = solver.solve() else { panic!("satisfiable") };
-/// assert_eq!(s[total], 27);
-/// # Ok::<(), alldiff::ModelError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Phase {
-    vars: Vec<VarId>,
-    config: SearchConfig,
-}
-
-impl Phase {
-    /// A phase over `vars` (in this order, for [`VariableOrder::InputOrder`]), with
-    /// the default orders: smallest domain first, ascending values.
-    pub fn new(vars: impl IntoIterator<Item = VarId>) -> Phase {
-        Phase {
-            vars: vars.into_iter().collect(),
-            config: SearchConfig::default(),
-        }
-    }
-
-    /// Sets the variable order within the phase.
-    pub fn variable_order(mut self, order: VariableOrder) -> Phase {
-        self.config.variable_order = order;
-        self
-    }
-
-    /// Sets the value order within the phase.
-    pub fn value_order(mut self, order: ValueOrder) -> Phase {
-        self.config.value_order = order;
-        self
-    }
-
-    /// The phase's variables, in the order given.
-    pub fn vars(&self) -> &[VarId] {
-        &self.vars
-    }
-
-    /// The phase's variable and value orders.
-    pub fn config(&self) -> SearchConfig {
-        self.config
-    }
-}
-
-/// One way of choosing: orders, and the generator of a random value order.
-#[derive(Clone, Debug)]
+/// One way of choosing, running: a configuration's orders, or the solver's own
+/// clones of its selectors.
 struct Chooser {
+    /// The configuration, as given.
     config: SearchConfig,
-    rng: Xoshiro256PlusPlus,
+    variables: Choice<VariableOrder, Box<RunningVariables>>,
+    values: Choice<ValueOrderSelector, Box<RunningValues>>,
 }
 
 impl Chooser {
     fn new(config: SearchConfig) -> Chooser {
+        let variables = match &config.variables {
+            Choice::Order(order) => Choice::Order(*order),
+            Choice::Selector(prototype) => Choice::Selector(prototype.instantiate()),
+        };
+        let values = match &config.values {
+            Choice::Order(order) => Choice::Order(order.selector()),
+            Choice::Selector(prototype) => Choice::Selector(prototype.instantiate()),
+        };
         Chooser {
             config,
-            rng: Xoshiro256PlusPlus::seed_from_u64(0),
+            variables,
+            values,
         }
     }
 
-    /// Reseeds the generator: same seed, same search.
-    fn reseed(&mut self) {
-        if let ValueOrder::Random(seed) = self.config.value_order {
-            self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    /// Whether choosing may read the weighted degrees (a user's selector may).
+    fn reads_weights(&self) -> bool {
+        match (&self.variables, &self.values) {
+            (Choice::Order(order), Choice::Order(_)) => order.reads_weights(),
+            _ => true,
         }
     }
 
-    /// The decision about `var`: the branch to take first and its value.
+    /// A new search starts: same state, same search.
+    fn new_search(&mut self) {
+        if let Choice::Selector(selector) = &mut self.variables {
+            selector.new_search();
+        }
+        match &mut self.values {
+            Choice::Order(order) => order.new_search(),
+            Choice::Selector(selector) => selector.new_search(),
+        }
+    }
+
+    /// The unfixed variable among `vars` this chooser picks, or `None` if it picks
+    /// none: all are fixed, or a user's selector picked none or something else than
+    /// an unfixed variable of the model.
+    fn select(&mut self, vars: &[VarId], domains: &Domains<'_>) -> Option<u32> {
+        match &mut self.variables {
+            Choice::Order(order) => select_among(*order, vars.iter().map(|v| v.raw()), domains),
+            Choice::Selector(selector) => {
+                let var = selector.select(vars, domains)?;
+                let owned = domains.vars.get(var.index()) == Some(&var);
+                (owned && !domains.is_fixed(var)).then(|| var.raw())
+            }
+        }
+    }
+
+    /// [`Chooser::select`] for the final choice, which must pick a variable while one
+    /// is unfixed: where a user's selector picks none, first fail does. Out of line,
+    /// as is all the work for a user's selector: the search loop inlines the built-in
+    /// orders' scans only while it stays small.
+    #[inline(never)]
+    fn select_finally(&mut self, vars: &[VarId], domains: &Domains<'_>) -> Option<u32> {
+        let var = self.select(vars, domains);
+        match self.variables {
+            Choice::Selector(_) if var.is_none() => {
+                let first_fail = VariableOrder::SmallestDomain;
+                select_among(first_fail, vars.iter().map(|v| v.raw()), domains)
+            }
+            _ => var,
+        }
+    }
+
+    /// The decision about `var`, unfixed, in `store`: the branch to take first and its
+    /// value. A user's selector reads the `domains` view, made only for it, so the
+    /// built-in orders' path stays as short as it was.
     #[inline(always)]
-    fn decide(&mut self, store: &Store, var: u32) -> (Branch, i32) {
-        match self.config.value_order {
-            ValueOrder::Ascending => (Branch::Equal, store.min(var)),
-            ValueOrder::Descending => (Branch::Equal, store.max(var)),
-            ValueOrder::Random(_) => {
-                let pick = self.rng.random_range(0..store.size(var)) as usize;
-                let value = store.values(var).nth(pick);
-                (Branch::Equal, value.expect("pick within domain size"))
-            }
-            ValueOrder::Middle => {
-                let mid = middle(store, var);
-                // Values ascend: the nearest is the last at or below `mid`, or the
-                // first above it if that is nearer.
-                let mut below = None;
-                let mut value = store.max(var);
-                for v in store.values(var) {
-                    if v > mid {
-                        value = match below {
-                            Some(b)
-                                if i64::from(mid) - i64::from(b)
-                                    <= i64::from(v) - i64::from(mid) =>
-                            {
-                                b
-                            }
-                            _ => v,
-                        };
-                        break;
-                    }
-                    below = Some(v);
-                }
-                (Branch::Equal, value)
-            }
-            ValueOrder::Split => (Branch::LessEqual, middle(store, var)),
-            ValueOrder::ReverseSplit => (Branch::Greater, middle(store, var)),
+    fn decide<'a>(
+        &mut self,
+        store: &'a Store,
+        var: u32,
+        domains: impl FnOnce() -> Domains<'a>,
+    ) -> (Branch, i32) {
+        match &mut self.values {
+            Choice::Order(order) => order.choose(store, var),
+            Choice::Selector(selector) => decide_by(selector.as_mut(), var, &domains()),
         }
     }
 }
 
-/// `(min + max) / 2` rounded down; below `max` when `var` is unfixed, so both halves
-/// of a split are non-empty.
-fn middle(store: &Store, var: u32) -> i32 {
-    let sum = i64::from(store.min(var)) + i64::from(store.max(var));
-    sum.div_euclid(2) as i32
+/// The decision a user's `selector` takes about `var`, unfixed; one that does not
+/// split the domain becomes `var = min`. Out of line (see [`Chooser::select_finally`]).
+#[inline(never)]
+fn decide_by(selector: &mut RunningValues, var: u32, domains: &Domains<'_>) -> (Branch, i32) {
+    let (branch, value) = selector.select(domains.vars[var as usize], domains);
+    let store = domains.store;
+    let splits = match branch {
+        Branch::Equal | Branch::NotEqual => store.contains(var, value),
+        Branch::LessEqual | Branch::Greater => store.min(var) <= value && value < store.max(var),
+    };
+    match splits {
+        true => (branch, value),
+        false => (Branch::Equal, store.min(var)),
+    }
 }
 
 /// A phase as the brancher keeps it.
-#[derive(Clone, Debug)]
 struct PhaseState {
-    vars: Vec<u32>,
+    vars: Vec<VarId>,
     chooser: Chooser,
 }
 
@@ -261,18 +146,21 @@ impl Chosen {
     }
 }
 
-/// The choice state: phases, weighted degrees and the random generators.
-#[derive(Clone, Debug)]
+/// The choice state: phases, weighted degrees, the random generators and the
+/// user's selectors.
 pub(crate) struct Brancher {
     /// The final phase, over every variable but the auxiliary ones.
     default: Chooser,
     phases: Vec<PhaseState>,
+    /// Every variable of the model, in order.
+    vars: Vec<VarId>,
     /// The variables that only complete a solution, branched on last with the
     /// default orders; empty for most models.
-    auxiliary: Vec<u32>,
+    auxiliary: Vec<VarId>,
     /// With auxiliary variables, the others, for the final phase.
-    others: Vec<u32>,
-    /// Whether any phase chooses by dom/wdeg, and so reads the weights.
+    others: Vec<VarId>,
+    /// Whether any phase chooses by dom/wdeg or by a user's selector, and so may
+    /// read the weights.
     weighted: bool,
     /// For each constraint, its variables (a failure raises their weighted degrees).
     vars_of: Vec<Vec<u32>>,
@@ -294,9 +182,10 @@ pub(crate) struct Brancher {
 }
 
 impl Brancher {
-    /// `vars_of` lists each constraint's variables, of `var_count` in all.
-    pub(crate) fn new(config: SearchConfig, vars_of: Vec<Vec<u32>>, var_count: usize) -> Brancher {
-        let mut degrees = vec![0; var_count];
+    /// `vars_of` lists each constraint's variables (raw indices) among `vars`, all
+    /// the model's.
+    pub(crate) fn new(config: SearchConfig, vars_of: Vec<Vec<u32>>, vars: Vec<VarId>) -> Brancher {
+        let mut degrees = vec![0; vars.len()];
         for &var in vars_of.iter().flatten() {
             degrees[var as usize] += 1;
         }
@@ -304,6 +193,7 @@ impl Brancher {
         let mut brancher = Brancher {
             default: Chooser::new(config),
             phases: Vec::new(),
+            vars,
             auxiliary: Vec::new(),
             others: Vec::new(),
             weighted: false,
@@ -318,8 +208,8 @@ impl Brancher {
         brancher
     }
 
-    pub(crate) fn config(&self) -> SearchConfig {
-        self.default.config
+    pub(crate) fn config(&self) -> &SearchConfig {
+        &self.default.config
     }
 
     pub(crate) fn set_config(&mut self, config: SearchConfig) {
@@ -327,10 +217,10 @@ impl Brancher {
         self.update_weighted();
     }
 
-    /// Branches on each phase's variables (raw indices) in turn before the others.
+    /// Branches on each phase's variables (the model's) in turn before the others.
     pub(crate) fn set_phases(
         &mut self,
-        phases: impl IntoIterator<Item = (Vec<u32>, SearchConfig)>,
+        phases: impl IntoIterator<Item = (Vec<VarId>, SearchConfig)>,
     ) {
         self.phases = phases
             .into_iter()
@@ -342,34 +232,34 @@ impl Brancher {
         self.update_weighted();
     }
 
-    /// Branches on the `auxiliary` variables (raw indices, of `var_count`) last.
-    pub(crate) fn set_auxiliary(&mut self, auxiliary: Vec<u32>, var_count: usize) {
-        let mut is_auxiliary = vec![false; var_count];
-        for &var in &auxiliary {
-            is_auxiliary[var as usize] = true;
+    /// Branches on the `auxiliary` variables (the model's) last.
+    pub(crate) fn set_auxiliary(&mut self, auxiliary: Vec<VarId>) {
+        let mut is_auxiliary = vec![false; self.vars.len()];
+        for var in &auxiliary {
+            is_auxiliary[var.index()] = true;
         }
         self.others = match auxiliary.is_empty() {
             true => Vec::new(),
-            false => (0..var_count as u32)
-                .filter(|&var| !is_auxiliary[var as usize])
+            false => (self.vars.iter().copied())
+                .filter(|var| !is_auxiliary[var.index()])
                 .collect(),
         };
         self.auxiliary = auxiliary;
     }
 
     fn update_weighted(&mut self) {
-        let weighted = |c: &Chooser| c.config.variable_order.reads_weights();
-        self.weighted = weighted(&self.default) || self.phases.iter().any(|p| weighted(&p.chooser));
+        let phases = self.phases.iter().map(|p| &p.chooser);
+        self.weighted = phases.chain([&self.default]).any(Chooser::reads_weights);
     }
 
     /// Called when a new search starts: same seeds, same search. (A restart within a
     /// search keeps the generators and the weights going.)
     pub(crate) fn restart(&mut self) {
-        self.default.reseed();
+        self.default.new_search();
         for phase in &mut self.phases {
-            phase.chooser.reseed();
+            phase.chooser.new_search();
         }
-        // Only dom/wdeg raises the weights (`failed`).
+        // Only the orders that read the weights raise them (`failed`).
         if self.raised {
             self.weighted_degrees.copy_from_slice(&self.degrees);
             self.raised = false;
@@ -384,7 +274,8 @@ impl Brancher {
     /// `constraint`, run by `propagator`, found a failure: the weighted degrees of
     /// the variables it blames grow by one; of all its variables if it blames none.
     pub(crate) fn failed(&mut self, constraint: u32, propagator: &dyn Propagator) {
-        // Only dom/wdeg reads the weights; `restart` resets them for every search.
+        // Only the orders that read the weights need them; `restart` resets them
+        // for every search.
         if !self.weighted {
             return;
         }
@@ -408,52 +299,50 @@ impl Brancher {
     #[inline]
     pub(crate) fn decide(&mut self, store: &Store) -> Option<Chosen> {
         for phase in &mut self.phases {
-            let order = phase.chooser.config.variable_order;
-            let vars = phase.vars.iter().copied();
-            let weights = Weights {
-                weighted: &self.weighted_degrees,
-                degrees: &self.degrees,
-            };
-            if let Some(var) = select_among(order, vars, store, weights) {
-                let (branch, value) = phase.chooser.decide(store, var);
+            let domains = Domains::new(store, &self.vars, &self.degrees, &self.weighted_degrees);
+            if let Some(var) = phase.chooser.select(&phase.vars, &domains) {
+                let (branch, value) = phase.chooser.decide(store, var, || domains);
                 return Some(Chosen::new(var, (branch, value), false));
             }
         }
         if !self.auxiliary.is_empty() {
             return self.decide_with_auxiliary(store);
         }
-        let var = self.select_var(store)?;
-        Some(Chosen::new(var, self.default.decide(store, var), false))
+        let domains = || Domains::new(store, &self.vars, &self.degrees, &self.weighted_degrees);
+        let var = match self.default.variables {
+            Choice::Order(order) => self.select_var(order, store)?,
+            Choice::Selector(_) => self.default.select_finally(&self.vars, &domains())?,
+        };
+        Some(Chosen::new(
+            var,
+            self.default.decide(store, var, domains),
+            false,
+        ))
     }
 
     /// The default choice with auxiliary variables: the others first, then those.
     #[inline(never)]
     fn decide_with_auxiliary(&mut self, store: &Store) -> Option<Chosen> {
-        let order = self.default.config.variable_order;
+        let domains = Domains::new(store, &self.vars, &self.degrees, &self.weighted_degrees);
         for (vars, auxiliary) in [(&self.others, false), (&self.auxiliary, true)] {
-            let weights = Weights {
-                weighted: &self.weighted_degrees,
-                degrees: &self.degrees,
-            };
-            if let Some(var) = select_among(order, vars.iter().copied(), store, weights) {
-                return Some(Chosen::new(var, self.default.decide(store, var), auxiliary));
+            if let Some(var) = self.default.select_finally(vars, &domains) {
+                let (branch, value) = self.default.decide(store, var, || domains);
+                return Some(Chosen::new(var, (branch, value), auxiliary));
             }
         }
         None
     }
 
-    /// The weighted degrees and the plain ones, as the variable orders read them.
-    fn weights(&self) -> Weights<'_> {
-        Weights {
-            weighted: &self.weighted_degrees,
-            degrees: &self.degrees,
-        }
+    /// The domains as the orders and selectors read them.
+    fn domains<'a>(&'a self, store: &'a Store) -> Domains<'a> {
+        Domains::new(store, &self.vars, &self.degrees, &self.weighted_degrees)
     }
 
-    /// The default choice of the next variable, or `None` when all are fixed.
+    /// The default choice of the next variable by `order`, or `None` when all are
+    /// fixed.
     #[inline(always)]
-    fn select_var(&self, store: &Store) -> Option<u32> {
-        let order = match self.default.config.variable_order {
+    fn select_var(&self, order: VariableOrder, store: &Store) -> Option<u32> {
+        let order = match order {
             // Most searches with few nodes never fail: no weights to read.
             order if order.reads_weights() && self.degrees_alike && !self.raised => {
                 VariableOrder::SmallestDomain
@@ -475,7 +364,7 @@ impl Brancher {
         }
         if order != VariableOrder::SmallestDomain {
             let all = 0..store.var_count() as u32;
-            return select_among(order, all, store, self.weights());
+            return select_among(order, all, &self.domains(store));
         }
         let leading = store.leading_small_words();
         let mut best = match smallest_in_words(leading) {
@@ -497,21 +386,14 @@ impl Brancher {
     }
 }
 
-/// Each variable's weighted degree (dom/wdeg) and its number of constraints.
-#[derive(Clone, Copy)]
-struct Weights<'a> {
-    weighted: &'a [u64],
-    degrees: &'a [u64],
-}
-
 /// The unfixed variable among `vars` that `order` picks (ties to the earliest), or
 /// `None` if all are fixed. Linear in the number of variables.
-fn select_among(
+pub(super) fn select_among(
     order: VariableOrder,
     vars: impl Iterator<Item = u32>,
-    store: &Store,
-    weights: Weights<'_>,
+    domains: &Domains<'_>,
 ) -> Option<u32> {
+    let store = domains.store;
     let mut unfixed = vars.filter(|&v| !store.is_fixed(v));
     match order {
         VariableOrder::InputOrder => unfixed.next(),
@@ -530,18 +412,18 @@ fn select_among(
         }
         VariableOrder::DomOverWeightedDegree | VariableOrder::SmallestDomainWeightedDegree => {
             let sized = unfixed.map(|var| (var, u64::from(store.size(var))));
-            least_weighted(order, sized, weights.weighted, None).map(|(var, _, _)| var)
+            least_weighted(order, sized, domains.weighted, None).map(|(var, _, _)| var)
         }
         // The others: the first variable with the greatest key.
         VariableOrder::LargestDomain => first_max(unfixed, |v| i64::from(store.size(v))),
         VariableOrder::SmallestValue => first_max(unfixed, |v| -i64::from(store.min(v))),
         VariableOrder::LargestValue => first_max(unfixed, |v| i64::from(store.max(v))),
         VariableOrder::MostConstraints => {
-            first_max(unfixed, |v| weights.degrees[v as usize] as i64)
+            first_max(unfixed, |v| domains.degrees[v as usize] as i64)
         }
         VariableOrder::SmallestDomainMostConstraints => first_max(unfixed, |v| {
             // Fewer values first (sizes fit 32 bits), then more constraints.
-            let degree = weights.degrees[v as usize].min(u64::from(u32::MAX)) as i64;
+            let degree = domains.degrees[v as usize].min(u64::from(u32::MAX)) as i64;
             (-i64::from(store.size(v)) << 32) | degree
         }),
         VariableOrder::MaxRegret => first_max(unfixed, |v| {

@@ -17,12 +17,15 @@
 
 mod assumptions;
 mod branching;
+mod config;
 mod engine;
 mod limits;
 mod observer;
 mod optimize;
+mod orders;
 mod parallel;
 mod restarts;
+mod selectors;
 mod solution;
 mod solve;
 mod stats;
@@ -32,12 +35,14 @@ use std::time::Instant;
 
 use smallvec::SmallVec;
 
-pub use branching::{Phase, SearchConfig, ValueOrder, VariableOrder};
+pub use config::{Phase, SearchConfig};
 pub use limits::{Limits, StopReason};
 pub use observer::{Branch, Decision, SearchObserver};
 pub use optimize::{Improvement, Objective, Optimization, OptimizeOutcome};
+pub use orders::{ValueOrder, ValueOrderSelector, VariableOrder};
 pub use parallel::{ParallelSolver, SolverSource};
 pub use restarts::Restarts;
+pub use selectors::{Domains, ValueSelector, VariableSelector};
 pub use solution::{Solution, Solutions};
 pub use solve::{Count, CountStatus, Outcome, Step};
 pub use stats::Statistics;
@@ -178,7 +183,7 @@ impl Solver {
         let entailed = propagators.entailed_cell(&mut vars.store);
         let queue = Queue::new(model.var_count(), &model.propagators, entailed);
         let vars_of = model.propagators.watched_vars();
-        let brancher = Brancher::new(config, vars_of, model.var_count());
+        let brancher = Brancher::new(config, vars_of, model.vars().collect());
         Solver {
             store: model.vars.store.clone(),
             queue,
@@ -215,7 +220,7 @@ impl Solver {
     }
 
     /// The search choices.
-    pub fn config(&self) -> SearchConfig {
+    pub fn config(&self) -> &SearchConfig {
         self.brancher.config()
     }
 
@@ -247,8 +252,8 @@ impl Solver {
         for &var in phases.iter().flat_map(Phase::vars) {
             self.model.check_var(var)?;
         }
-        let raw = |p: &Phase| (p.vars().iter().map(|v| v.raw()).collect(), p.config());
-        self.brancher.set_phases(phases.iter().map(raw));
+        let choices = |p: &Phase| (p.vars().to_vec(), p.config().clone());
+        self.brancher.set_phases(phases.iter().map(choices));
         self.phases = phases;
         self.fresh(Goal::All);
         Ok(())
@@ -293,8 +298,7 @@ impl Solver {
         for &var in &vars {
             self.model.check_var(var)?;
         }
-        let raw = vars.iter().map(|v| v.raw()).collect();
-        self.brancher.set_auxiliary(raw, self.model.var_count());
+        self.brancher.set_auxiliary(vars);
         self.fresh(Goal::All);
         Ok(())
     }

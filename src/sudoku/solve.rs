@@ -20,7 +20,7 @@ pub enum SolveResult {
 }
 
 /// How a [`SudokuSolver`] propagates and searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SolverOptions {
     /// The model's propagation.
     pub propagation: Propagation,
@@ -240,7 +240,7 @@ impl SudokuSolver {
 
     /// The options it was made with.
     pub fn options(&self) -> SolverOptions {
-        self.options
+        self.options.clone()
     }
 
     /// Sets the limits of each following search (all sizes).
@@ -263,10 +263,10 @@ impl SudokuSolver {
 
     /// Changes the search heuristic of each following search (all sizes).
     pub fn set_search(&mut self, search: SearchConfig) {
-        self.options.search = search;
         for solver in self.engines.iter_mut().flat_map(Engines::solvers) {
-            solver.set_config(search);
+            solver.set_config(search.clone());
         }
+        self.options.search = search;
     }
 
     /// The engine's statistics of the latest search of a grid of `box_size` (the
@@ -351,7 +351,7 @@ impl SudokuSolver {
     /// The engines of `box_size` for a new search, the main one built on first use
     /// and nothing escalated yet; `None` for a size other than 2 to 5.
     fn engines_for(&mut self, box_size: usize) -> Option<&mut Engines> {
-        let (options, limits, timed) = (self.options, &self.limits, self.timed);
+        let (options, limits, timed) = (self.options.clone(), &self.limits, self.timed);
         self.last = Some(box_size);
         let engines = self.engines.get_mut(box_size.checked_sub(2)?)?;
         engines.before_escalation = None;
@@ -374,7 +374,7 @@ impl SudokuSolver {
     /// failures, to try locked candidates at the root, and goes on in the engine that
     /// searches fewer nodes from there.
     fn search(&mut self, grid: &Grid, wanted: Option<u64>, keep_first: bool) -> Found {
-        let (options, limits, timed) = (self.options, self.limits.clone(), self.timed);
+        let (options, limits, timed) = (self.options.clone(), self.limits.clone(), self.timed);
         let limits = &limits;
         let box_size = grid.box_size();
         let Some(engines) = self.engines_for(box_size) else {
@@ -432,7 +432,7 @@ impl SudokuSolver {
                         &mut engines.escalated,
                         box_size,
                         Propagation::SystemLockedCandidatesAtRoot,
-                        options.search,
+                        options.search.clone(),
                         limits,
                         timed,
                     );

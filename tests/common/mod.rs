@@ -47,10 +47,11 @@ pub fn all_configs() -> Vec<SearchConfig> {
             ValueOrder::Descending,
             ValueOrder::Random(7),
         ] {
-            configs.push(SearchConfig {
-                variable_order,
-                value_order,
-            });
+            configs.push(
+                SearchConfig::new()
+                    .variable_order(variable_order)
+                    .value_order(value_order),
+            );
         }
     }
     configs
@@ -140,9 +141,9 @@ pub fn check_solutions(
 ) -> Result<(), proptest::test_runner::TestCaseError> {
     use proptest::test_runner::TestCaseError;
     use proptest::{prop_assert, prop_assert_eq};
-    for &config in configs {
+    for config in configs {
         let (model, vars) = build();
-        let mut solver = alldiff::Solver::with_config(model, config);
+        let mut solver = alldiff::Solver::with_config(model, config.clone());
         solver.check_solutions(true);
         let found: Vec<Vec<i32>> = (solver.solutions())
             .map(|s| s.map(|s| vars.iter().map(|&x| s[x]).collect()))

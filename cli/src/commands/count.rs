@@ -18,7 +18,7 @@ pub(crate) fn count(args: CountArgs) -> anyhow::Result<ExitCode> {
     let options = args.propagation.options();
     let style = Style::of(&args.puzzles.output, false);
     write_header(style)?;
-    let new_solver = || new_solver(options, &limits, style);
+    let new_solver = || new_solver(options.clone(), &limits, style);
     run_batch(&args.puzzles, new_solver, |state, item, _| {
         count_item(state, item, style, limit)
     })

@@ -65,7 +65,7 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 path: path.clone(),
                 file: Mutex::new(Some(file)),
                 cap: args.trace_cap,
-                options,
+                options: options.clone(),
                 failure: Mutex::new(None),
             })
         }
@@ -73,7 +73,7 @@ pub(crate) fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     };
     let style = Style::of(&puzzles.output, args.stats.stats);
     write_header(style)?;
-    let new_solver = || new_solver(options, &limits, style);
+    let new_solver = || new_solver(options.clone(), &limits, style);
     let code = run_batch(&puzzles, new_solver, |state, item, _| {
         solve_item(state, item, style, &limits, first, trace.as_ref())
     })?;
@@ -200,9 +200,9 @@ fn record_trace(
     limits: &Limits,
     name: &str,
 ) -> anyhow::Result<Written> {
-    let (options, cap) = (request.options, request.cap);
+    let cap = request.cap;
     let (model, cells) = SudokuModel::new(grid.box_size(), propagation)?.into_parts();
-    let mut solver = Solver::with_config(model, options.search);
+    let mut solver = Solver::with_config(model, request.options.search.clone());
     for (&var, &digit) in cells.iter().zip(grid.cells()) {
         if digit != 0 {
             solver.assume(var, i32::from(digit))?;

@@ -26,13 +26,14 @@ pub const VARIABLE: [&str; 9] = [
 ];
 
 /// Every value selection.
-pub const VALUE: [&str; 7] = [
+pub const VALUE: [&str; 8] = [
     "indomain_min",
     "indomain_max",
     "indomain_middle",
     "indomain_median",
     "indomain_split",
     "indomain_reverse_split",
+    "indomain_interval",
     "indomain_random",
 ];
 
