@@ -66,6 +66,73 @@ fn a_variable_selector_of_the_users_is_followed() {
     assert_eq!(decisions(&mut solver), (chosen, 40));
 }
 
+/// First fail over [`Domains::leading_words`], which checks at every decision that
+/// the words hold the domains of the leading variables, `initial_mins` giving each
+/// one's bit 0; the variables past the words are read one by one.
+#[derive(Clone)]
+struct WordsFirstFail {
+    initial_mins: Vec<i32>,
+}
+
+impl VariableSelector for WordsFirstFail {
+    fn select(&mut self, vars: &[VarId], domains: &Domains<'_>) -> Option<VarId> {
+        let words = domains.leading_words();
+        assert_eq!(words.len(), self.initial_mins.len(), "the leading run");
+        for (k, (&word, &min)) in words.iter().zip(&self.initial_mins).enumerate() {
+            let from_bits: Vec<i32> = (0..64)
+                .filter(|&i| word >> i & 1 == 1)
+                .map(|i| min + i)
+                .collect();
+            let values: Vec<i32> = domains.values(vars[k]).collect();
+            assert_eq!(from_bits, values, "word {k}");
+        }
+        let sizes = (words.iter().enumerate()).map(|(k, w)| (vars[k], w.count_ones()));
+        let rest = vars[words.len()..].iter().map(|&v| (v, domains.size(v)));
+        let unfixed = sizes.chain(rest).filter(|&(_, size)| size > 1);
+        // The first of the smallest, as min_by_key keeps it.
+        unfixed.min_by_key(|&(_, size)| size).map(|(var, _)| var)
+    }
+}
+
+#[test]
+fn leading_words_hold_the_leading_one_word_domains() {
+    // Three one-word domains (with holes, one at the ends of a 64-value span), then
+    // one wider than a word, which ends the run, then another small one.
+    let build = || {
+        let mut model = Model::new();
+        let mut vars = vec![
+            model.var_from_values([-5, -3, 0, 2]).unwrap(),
+            model.var_from_values([i32::MAX - 63, i32::MAX]).unwrap(),
+            model.int_var(1, 3).unwrap(),
+        ];
+        vars.push(model.var_from_values([0, 40, 100]).unwrap());
+        vars.push(model.int_var(0, 2).unwrap());
+        model.not_equal(vars[0], vars[2]).unwrap();
+        model.not_equal(vars[2], vars[4]).unwrap();
+        model.not_equal(vars[0], vars[4]).unwrap();
+        (model, vars)
+    };
+    let (model, _) = build();
+    let selector = WordsFirstFail {
+        initial_mins: vec![-5, i32::MAX - 63, 1],
+    };
+    let mut solver = Solver::with_config(model, SearchConfig::new().variable_selector(selector));
+    let (chosen, count) = decisions(&mut solver);
+    assert!(!chosen.is_empty());
+    // The same search as the built-in first fail, which scans the same words.
+    let (model, _) = build();
+    let config = SearchConfig::new().variable_order(VariableOrder::SmallestDomain);
+    assert_eq!(
+        decisions(&mut Solver::with_config(model, config)),
+        (chosen, count)
+    );
+    // Brute force: x0, x2, x4 pairwise different; x1 and x3 free.
+    let triples = [-5, -3, 0, 2].iter().flat_map(|&a| {
+        (1..=3).flat_map(move |b| (0..=2).filter(move |&c| a != b && b != c && a != c))
+    });
+    assert_eq!(count, triples.count() as u64 * 2 * 3);
+}
+
 #[test]
 fn a_phase_takes_a_variable_selector_and_the_rest_follows() {
     let (model, q) = common::queens(6, Strength::Value);

@@ -351,7 +351,8 @@ impl Brancher {
         };
         if order.reads_weights() {
             // The leading one-word domains read straight from their words.
-            let (leading, weighted) = (store.leading_small_words(), &self.weighted_degrees);
+            let leading = self.domains(store).leading_words();
+            let weighted = &self.weighted_degrees;
             let best = match order {
                 VariableOrder::SmallestDomainWeightedDegree => {
                     smallest_weighted_in_words(leading, weighted)
@@ -366,7 +367,7 @@ impl Brancher {
             let all = 0..store.var_count() as u32;
             return select_among(order, all, &self.domains(store));
         }
-        let leading = store.leading_small_words();
+        let leading = self.domains(store).leading_words();
         let mut best = match smallest_in_words(leading) {
             Some((var, 2)) => return Some(var),
             found => found,

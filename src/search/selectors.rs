@@ -187,6 +187,17 @@ impl<'a> Domains<'a> {
         self.store.values(var.raw())
     }
 
+    /// The domains of the model's leading variables that fit one 64-bit word, read
+    /// in one slice: word `k` is variable `k`'s, and its bit `i` is set while the
+    /// value `min + i` is left, `min` being the smallest value of its initial domain.
+    /// The run stops at the first variable whose initial domain spans more than 64
+    /// values (or is stored otherwise), so it may be empty. A size is a
+    /// `count_ones`, and a scan over many small domains (a grid's cells) needs no
+    /// call per variable: the built-in orders scan it so.
+    pub fn leading_words(&self) -> &'a [u64] {
+        self.store.leading_small_words()
+    }
+
     /// The number of constraints on `var`, counted when the solver was made
     /// (MiniZinc's `occurrence`).
     pub fn degree(&self, var: VarId) -> u64 {
