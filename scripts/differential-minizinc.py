@@ -5,7 +5,8 @@
 
 Each model has 3 to 6 integer variables (and up to 3 Booleans), each with its own domain
 in one window per model: near zero, on either side of a multiple of 64 (negative ones too),
-a million or a billion away, spanning a few values, a word and a bit (60-70) or two words
+a million or a billion away, or within a few values of Gecode's limit near the ends of
+`i32`; spanning a few values, a word and a bit (60-70) or two words
 (120-130); a domain is a run, a run with a hole or a few scattered values, so the models
 cross the engine's word boundaries and use each of its domain shapes. Then 1 to 4
 constraints drawn from 45 kinds: every native global of alldiff's MiniZinc library
@@ -43,7 +44,8 @@ def arr(names): return '[' + ','.join(names) + ']'
 def window():
     """Where one model's values lie: its lowest value and how many values it spans.
     Near zero, on either side of a multiple of 64 (negative ones too), a million or
-    a billion away; a few values, a word and a bit (60-70) or two words (120-130)."""
+    a billion away, or as near the ends of `i32` as Gecode's limit (+-2,147,483,646)
+    lets a window of 130 values come; a few values, a word and a bit (60-70) or two words (120-130)."""
     span = rng.choice([rng.randint(3, 6)] * 3 + [rng.randint(60, 70)] * 2 + [rng.randint(120, 130)])
     low = rng.choice([
         rng.choice([0, 1, 1, -2]),
@@ -51,6 +53,7 @@ def window():
         64 * rng.randint(-3, 3) + rng.randint(-3, 3),
         10**6 * rng.choice([-1, 1]) + 64 * rng.randint(-2, 2) + rng.randint(-3, 3),
         2**30 * rng.choice([-1, 1]) + rng.randint(-3, 3),
+        (2**31 - 140) * rng.choice([-1, 1]) + rng.randint(-3, 3),
     ])
     return low, span
 

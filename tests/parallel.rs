@@ -317,6 +317,19 @@ fn a_model_given_directly_is_cloned_for_each_thread() {
 }
 
 #[test]
+fn a_thread_count_past_the_cap_is_cut_down_to_it() {
+    let (model, _) = common::queens(6, Strength::Value);
+    let max = ParallelSolver::<alldiff::Model>::max_threads();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(max, 4 * cores);
+    for (asked, runs) in [(0, cores), (max, max), (max + 1, max), (usize::MAX, max)] {
+        let mut parallel = ParallelSolver::new(asked, model.clone());
+        assert_eq!(parallel.threads(), runs, "{asked} asked");
+        assert_eq!(parallel.count(None).solutions, 4, "{asked} asked");
+    }
+}
+
+#[test]
 fn limits_stop_a_parallel_run() {
     let mut parallel = ParallelSolver::new(2, || queens(10));
     parallel.set_limits(Limits::none().with_nodes(300));

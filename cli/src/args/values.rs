@@ -3,15 +3,17 @@
 use std::num::{NonZeroU64, NonZeroUsize};
 use std::time::Duration;
 
+use alldiff::{Model, ParallelSolver};
+
 /// One worker per available core, or 1 if that cannot be known.
 pub(crate) fn default_threads() -> NonZeroUsize {
     std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
 }
 
-/// The most worker threads a run starts: 4 per core. More only cost memory
-/// and start-up time, and a huge `--threads` would try to start them all.
+/// The most worker threads a run starts: the library's cap, 4 per core
+/// ([`ParallelSolver::max_threads`]).
 pub(crate) fn max_threads() -> NonZeroUsize {
-    default_threads().saturating_mul(NonZeroUsize::new(4).unwrap_or(NonZeroUsize::MIN))
+    NonZeroUsize::new(ParallelSolver::<Model>::max_threads()).unwrap_or(NonZeroUsize::MIN)
 }
 
 /// Parses `--threads`: a whole number of at least 1.

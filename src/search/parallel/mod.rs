@@ -120,11 +120,12 @@ impl<S> std::fmt::Debug for ParallelSolver<S> {
 
 impl<S: SolverSource> ParallelSolver<S> {
     /// Searches with `threads` threads (0: as many as the machine runs at once), each
-    /// with a solver `source` makes.
+    /// with a solver `source` makes; at most [`ParallelSolver::max_threads`], which a
+    /// larger count is cut down to ([`ParallelSolver::threads`] tells).
     pub fn new(threads: usize, source: S) -> ParallelSolver<S> {
         let threads = match threads {
-            0 => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-            n => n,
+            0 => cores(),
+            n => n.min(Self::max_threads()),
         };
         ParallelSolver {
             source,
@@ -138,6 +139,13 @@ impl<S: SolverSource> ParallelSolver<S> {
     /// The number of threads.
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// The most threads a parallel search starts: 4 for each core the machine runs
+    /// at once. Past that, threads only cost memory and start-up time (each holds a
+    /// solver of its own), and a huge count would try to start them all.
+    pub fn max_threads() -> usize {
+        cores().saturating_mul(4)
     }
 
     /// Splits the search into about `count` subproblems per thread (at least 1; 30
@@ -395,6 +403,11 @@ fn translate(objective: Objective, model: &Model) -> Result<Objective, ModelErro
 fn add(total: &mut Statistics, stats: &Statistics, depth: u32) {
     total.add_work(stats, depth);
     total.solutions += stats.solutions;
+}
+
+/// The number of threads the machine runs at once, or 1 if that cannot be known.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
 }
 
 /// What the threads share: the subproblems, the next one to take, the stop flag and
