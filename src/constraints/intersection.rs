@@ -26,7 +26,7 @@ use crate::propagator::{Conflict, Context, InferenceLabel, PostContext, Propagat
 ///
 /// The constraint means "each group is all-different"; it checks that on fixed views
 /// (two equal fixed values in a group fail), but it is meant to sit beside
-/// [`AllDifferent`](crate::constraints::AllDifferent) constraints on the same groups, which do the
+/// [`AllDifferent`] constraints on the same groups, which do the
 /// ordinary pruning. Shared views are those equal in both groups (same variable, same
 /// offset). Cost per call: O(n + d), d the sum of the domain sizes.
 #[derive(Clone, Debug)]

@@ -1,7 +1,7 @@
 //! Linear constraints of two to four terms, `a·x + b·y (+ c·z + d·w) ⋈ k`: the shape of
 //! differences (`d = x[j] - x[i]`), orderings (`x - y <= -1`) and steps, which
 //! [`Model::linear`](crate::Model::linear) posts as a [`SmallLinear`] instead of the
-//! general [`Linear`](super::Linear).
+//! general [`Linear`].
 
 use super::linear::{Relation, div_ceil, holds};
 use crate::constraints::Linear;
@@ -11,7 +11,7 @@ use crate::propagator::{Conflict, Context, PostContext, Propagator, Wake};
 
 /// `Σ coefᵢ · viewᵢ ⋈ rhs` over `N` (two to four) distinct variables with nonzero
 /// coefficients, `⋈` one of `==`, `<=`, `>=`: the same bounds reasoning as
-/// [`Linear`](super::Linear), to the same fixpoint, so it prunes exactly what `Linear`
+/// [`Linear`], to the same fixpoint, so it prunes exactly what `Linear`
 /// prunes.
 ///
 /// Each call reads every term's two bounds once into locals, tightens on them (each

@@ -134,7 +134,7 @@ impl Model {
     }
 
     /// `b <-> constraint`: `b` is true exactly when the constraint holds (full
-    /// reification; see [`Reified`]). The constraint is a [`Condition`](crate::Condition),
+    /// reification; see [`Reified`]). The constraint is a [`Condition`],
     /// a [`Table`](crate::constraints::Table), or any other [`Reifiable`](crate::Reifiable)
     /// constraint, one of your own included.
     ///

@@ -8,7 +8,7 @@
 //! lies in it moves its minimum above `b`, and whose maximum lies in it moves its
 //! maximum below `a`. More views than values in some interval is a conflict.
 //! [`Strength::Bounds`](crate::constraints::Strength::Bounds) posts it through
-//! [`AllDifferent`](crate::constraints::AllDifferent).
+//! [`AllDifferent`].
 //!
 //! This file reads the bounds and decides what to run; `forests.rs` is the
 //! algorithm above, for any number of views; `scan.rs` finds the same intervals for

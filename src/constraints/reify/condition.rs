@@ -488,8 +488,8 @@ impl Cond {
 /// # Propagation
 ///
 /// A fixed literal propagates the condition or its negation as the plain constraints
-/// do ([`Linear`], [`Equal`](crate::constraints::Equal),
-/// [`NotEqual`](crate::constraints::NotEqual), or bounds and removals for a view
+/// do ([`Linear`], [`Equal`],
+/// [`NotEqual`], or bounds and removals for a view
 /// against constants). The entailment test costs O(1) for `x ⋈ c` and for
 /// `x - y <= c` / `x - y >= c` over two variables (`x <= y + c`: propagated on the two
 /// bounds directly, O(1), rather than as a [`Linear`]), O(n) for another linear
