@@ -36,6 +36,7 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 pub use config::{Phase, SearchConfig};
+pub(crate) use limits::clock_now;
 pub use limits::{Limits, StopReason};
 pub use observer::{Branch, Decision, SearchObserver};
 pub use optimize::{Improvement, Objective, Optimization, OptimizeOutcome};
