@@ -271,7 +271,7 @@ async function load(text, solveAfter) {
 
 function fromHash() {
   const text = decodeURIComponent(location.hash.slice(1)).trim();
-  if (text && text !== line()) return load(text, true);
+  if (text) return load(text, true);
   return Promise.resolve(false);
 }
 
@@ -437,18 +437,29 @@ async function generate() {
 
 // ---- the search tree -------------------------------------------------------------------
 
+// The viewer's page is opened from a blob: URL of this page's origin (made here,
+// fetched from nowhere), so that this page can follow its clicks and the viewer can
+// keep the node in its own address (#node=N), which a srcdoc frame refuses.
+let treeUrl = null;
 function hideTree() {
   $('tree-pane').hidden = true;
-  $('tree-frame').removeAttribute('srcdoc');
+  if (treeUrl) {
+    $('tree-frame').removeAttribute('src');
+    URL.revokeObjectURL(treeUrl);
+    treeUrl = null;
+  }
 }
 
 async function tree() {
   const { text } = await call('tree_page', line());
   if (text.startsWith('{')) return say('No tree: ' + JSON.parse(text).error, true);
   const frame = $('tree-frame');
+  hideTree();
   $('tree-pane').hidden = false;
+  delete root.dataset.tree;
   frame.onload = () => hookTree(frame);
-  frame.srcdoc = text;
+  treeUrl = URL.createObjectURL(new Blob([text], { type: 'text/html' }));
+  frame.src = treeUrl;
   say('The search tree is below. Click a node to see its candidates on the board.');
 }
 
