@@ -311,6 +311,8 @@ async function solve() {
     return;
   }
   root.dataset.solution = answer.solution;
+  // When, from the navigation's start, the solved grid was set (web/measure.py).
+  root.dataset.solvedAt = performance.now().toFixed(1);
   const solved = Array.from(answer.solution, (ch) => parseInt(ch, 36));
   for (let i = 0; i < solved.length; i++) {
     if (!state.cells[i]) state.kind[i] = 'solved';
