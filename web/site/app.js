@@ -455,6 +455,12 @@ function hideTree() {
 async function tree() {
   const { text } = await call('tree_page', line());
   if (text.startsWith('{')) return say('No tree: ' + JSON.parse(text).error, true);
+  showTree(text);
+  say('The search tree is below. Click a node to see its candidates on the board.');
+}
+
+// Opens the viewer's page `text` below.
+function showTree(text) {
   const frame = $('tree-frame');
   hideTree();
   $('tree-pane').hidden = false;
@@ -462,7 +468,6 @@ async function tree() {
   frame.onload = () => hookTree(frame);
   treeUrl = URL.createObjectURL(new Blob([text], { type: 'text/html' }));
   frame.src = treeUrl;
-  say('The search tree is below. Click a node to see its candidates on the board.');
 }
 
 // The viewer shows a node's domains in #domains; each time it shows another node,
@@ -471,8 +476,10 @@ function hookTree(frame) {
   const doc = frame.contentDocument;
   if (!doc) return;
   const nodeId = doc.getElementById('node-id');
+  root.dataset.tree = doc.body.dataset.status || '';
+  // Only a Sudoku's tree (the viewer draws a candidate grid) of the board's size.
   const show = () => {
-    const cells = doc.querySelectorAll('#domains td.dom');
+    const cells = doc.querySelectorAll('#domains table.grid td.dom');
     if (cells.length !== state.side * state.side) return;
     const domains = [];
     const changedCells = new Set();
@@ -485,7 +492,28 @@ function hookTree(frame) {
     board.dataset.node = nodeId.textContent;
   };
   new MutationObserver(show).observe(nodeId, { childList: true, characterData: true, subtree: true });
-  root.dataset.tree = doc.body.dataset.status || '';
+}
+
+// ---- FlatZinc ------------------------------------------------------------------------
+
+async function flatzinc() {
+  const out = $('fzn-output');
+  out.textContent = '';
+  delete out.dataset.status;
+  const answer = await ask('flatzinc', $('fzn-text').value, $('fzn-all').checked);
+  if (answer.error) {
+    out.textContent = 'Cannot read the model: ' + answer.error;
+    out.dataset.status = 'error';
+    return;
+  }
+  const lines = answer.warnings.map((w) => '% warning: ' + w);
+  lines.push(answer.output.trimEnd());
+  lines.push('% ' + answer.status + (answer.stopped ? ' (' + answer.stopped + ')' : '') + ': ' +
+    answer.solutions + ' solution(s), ' + answer.nodes + ' nodes, ' + answer.failures + ' failures, ' +
+    answer.ms.toFixed(1) + ' ms');
+  out.textContent = lines.join('\n');
+  out.dataset.status = answer.status;
+  if (answer.tree) showTree(answer.tree);
 }
 
 // ---- wiring ------------------------------------------------------------------------
@@ -500,6 +528,7 @@ const command = (f) => () => {
 const commands = { validate, solve, hint, explain, rate, tree, generate };
 for (const [name, f] of Object.entries(commands)) $(name).addEventListener('click', command(f));
 $('cancel').addEventListener('click', cancel);
+$('fzn-solve').addEventListener('click', command(flatzinc));
 $('load').addEventListener('click', command(() => load($('text').value, false)));
 $('text').addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {

@@ -10,6 +10,7 @@
 #![warn(missing_docs, unreachable_pub)]
 
 pub mod api;
+pub mod flatzinc;
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -67,4 +68,11 @@ pub fn generate(box_size: u32, hints: u32, symmetry: &str, difficulty: &str, see
 #[wasm_bindgen]
 pub fn tree_page(text: &str) -> String {
     api::tree_page(text).unwrap_or_else(|e| serde_json::json!({ "error": e }).to_string())
+}
+
+/// [`flatzinc::solve`]: a FlatZinc model's output as MiniZinc prints it, and its
+/// search tree's page.
+#[wasm_bindgen]
+pub fn flatzinc(text: &str, all: bool) -> String {
+    flatzinc::solve(text, all).to_string()
 }

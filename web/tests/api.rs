@@ -110,3 +110,37 @@ fn the_tree_page_is_the_viewers_with_the_solves_nodes() {
     assert!(page.contains("\"nodes\":366,"), "{}", &page[..200]);
     assert!(api::tree_page("1").is_err());
 }
+
+#[test]
+fn flatzinc_prints_as_minizinc_does_with_the_tree() {
+    let queens =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/site/index.html")).unwrap();
+    // The example model of the page's FlatZinc box: 5-queens.
+    let start = queens.find("var 1..5: q1").unwrap();
+    let model = &queens[start..start + queens[start..].find("</textarea>").unwrap()];
+    let answer = alldiff_web::flatzinc::solve(model, true);
+    assert_eq!(answer["status"], "complete");
+    assert_eq!(answer["solutions"], 10);
+    let output = answer["output"].as_str().unwrap();
+    assert_eq!(output.matches("----------\n").count(), 10);
+    assert!(output.ends_with("==========\n"));
+    assert!(
+        answer["tree"]
+            .as_str()
+            .unwrap()
+            .starts_with("<!DOCTYPE html>")
+    );
+    let first = alldiff_web::flatzinc::solve(model, false);
+    assert_eq!(first["solutions"], 1);
+    assert_eq!(first["status"], "solution limit");
+    let none = alldiff_web::flatzinc::solve(
+        "var 1..3: x;\nconstraint int_lt(x, 1);\nsolve satisfy;\n",
+        false,
+    );
+    assert_eq!(none["output"], "=====UNSATISFIABLE=====\n");
+    let bad = alldiff_web::flatzinc::solve("var 1..3: x;\nconstraint no_such(x);\n", false);
+    assert!(
+        bad["error"].as_str().unwrap().starts_with("line 2"),
+        "{bad}"
+    );
+}

@@ -8,7 +8,8 @@ under /site/ and checked: a puzzle loaded by URL fragment is solved in the page
 Validate marks the conflicting cells, Hint names the next placement and
 highlights its cells, Explain lists steps that show the board at each step,
 Rate grades, Generate makes a puzzle that solves uniquely, the search tree shows
-a node's candidates on the board, 4x4 and 16x16 grids solve, the keyboard fills
+a node's candidates on the board, the FlatZinc box solves a model (and says when
+it has no solution or does not read), 4x4 and 16x16 grids solve, the keyboard fills
 and moves, and a phone-sized window has no sideways scrolling. Throughout, the
 console has no error and nothing is requested outside the page's folder. Prints
 one line per check and `N passed, N failed`; exits 1 if any failed.
@@ -281,6 +282,30 @@ def main():
             assert len(puzzle) == 256, puzzle
 
         run.check("4x4 and 16x16 grids load, solve and generate", sizes)
+
+        def flatzinc():
+            run.open()
+            b.eval("document.getElementById('fzn-box').open = true")
+            b.eval("document.getElementById('fzn-all').checked = true")
+            run.click("fzn-solve")
+            out = b.eval("document.getElementById('fzn-output').textContent")
+            # 5-queens has 10 solutions, every one printed, then the end mark.
+            assert out.count("----------") == 10 and "==========" in out, out
+            assert "q = array1d(1..5, [" in out, out
+            assert b.eval("document.getElementById('fzn-output').dataset.status") == "complete"
+            b.wait_for("document.documentElement.dataset.tree === 'ready'", 30)
+            frame = "document.getElementById('tree-frame').contentWindow"
+            assert b.eval(frame + ".document.getElementById('stat-solutions').dataset.value") == "10"
+            b.eval("document.getElementById('fzn-text').value = 'var 1..3: x;\\nconstraint int_lt(x, 1);\\nsolve satisfy;\\n'")
+            run.click("fzn-solve")
+            out = b.eval("document.getElementById('fzn-output').textContent")
+            assert "=====UNSATISFIABLE=====" in out, out
+            b.eval("document.getElementById('fzn-text').value = 'var 1..3: x;\\nconstraint no_such(x);\\nsolve satisfy;\\n'")
+            run.click("fzn-solve")
+            out = b.eval("document.getElementById('fzn-output').textContent")
+            assert "line 2" in out and "no_such" in out, out
+
+        run.check("the FlatZinc box solves a model and shows its tree", flatzinc)
 
         def keyboard():
             run.open()
