@@ -8,7 +8,7 @@ under /site/ and checked: a puzzle loaded by URL fragment is solved in the page
 Validate marks the conflicting cells, Hint names the next placement and
 highlights its cells, Explain lists steps that show the board at each step,
 Rate grades, Generate makes a puzzle that solves uniquely, the search tree shows
-a node's candidates on the board, the FlatZinc box solves a model (and says when
+a node's candidates on the board, a long generation leaves the page responsive and Cancel stops it, the FlatZinc box solves a model (and says when
 it has no solution or does not read), 4x4 and 16x16 grids solve, the keyboard fills
 and moves, and a phone-sized window has no sideways scrolling. Throughout, the
 console has no error and nothing is requested outside the page's folder. Prints
@@ -282,6 +282,32 @@ def main():
             assert len(puzzle) == 256, puzzle
 
         run.check("4x4 and 16x16 grids load, solve and generate", sizes)
+
+        def cancel():
+            import time
+
+            run.open()
+            b.eval("document.getElementById('size').value = '4'")
+            b.eval("document.getElementById('size').dispatchEvent(new Event('change'))")
+            # 30 clues of 256: far fewer than a 16x16 puzzle keeps, so the generator
+            # works through its attempts for a long while.
+            b.eval("document.getElementById('hints').value = '30'")
+            b.eval("document.getElementById('generate').click()")
+            b.wait_for("!document.getElementById('cancel').hidden", 10)
+            # The page answers while the worker works: it is not frozen.
+            started = time.monotonic()
+            assert b.eval("document.documentElement.dataset.status") == "busy"
+            assert time.monotonic() - started < 1.0
+            b.eval("document.getElementById('cancel').click()")
+            assert b.eval("document.documentElement.dataset.status") == "ready"
+            assert "Cancelled" in run.output(), run.output()
+            # A new worker takes the next request.
+            run.load(FOUR)
+            b.wait_for("window.alldiffPage.line() === %r" % FOUR)
+            run.click("solve")
+            assert is_solution(FOUR, run.html("solution") or ""), run.output()
+
+        run.check("a long 16x16 generation runs in the worker and Cancel stops it", cancel)
 
         def flatzinc():
             run.open()
