@@ -8,9 +8,10 @@ under /site/ and checked: a puzzle loaded by URL fragment is solved in the page
 Validate marks the conflicting cells, Hint names the next placement and
 highlights its cells, Explain lists steps that show the board at each step,
 Rate grades, Generate makes a puzzle that solves uniquely, the search tree shows
-a node's candidates on the board, a long generation leaves the page responsive and Cancel stops it, the FlatZinc box solves a model (and says when
-it has no solution or does not read), 4x4 and 16x16 grids solve, the keyboard fills
-and moves, and a phone-sized window has no sideways scrolling. Throughout, the
+a node's candidates on the board, 4x4 and 16x16 grids solve, a long generation
+leaves the page responsive and Cancel stops it, the FlatZinc box solves a model
+(and says when it has no solution or does not read), the keyboard fills and
+moves, and a phone-sized window has no sideways scrolling. Throughout, the
 console has no error and nothing is requested outside the page's folder. Prints
 one line per check and `N passed, N failed`; exits 1 if any failed.
 """
