@@ -7,9 +7,9 @@ build: cargo build --release -p alldiff-cli), PUZZLES_DIR the folder of the puzz
 files (shared/data/sudoku), read in place. Prints:
 - per file of hard 9x9 puzzles, in ms per puzzle, the page's time (the worker's
   performance.now around one `solve_many` call, proving uniqueness as `alldiff
-  solve` does; a first cold call and the best of three more) against `alldiff
+  solve` does; a first cold call and the best of five more) against `alldiff
   solve --threads 1 --format csv --timer --input FILE`: the sum of its own
-  per-puzzle times, and its wall time (process start included), best of three;
+  per-puzzle times, and its wall time (process start included), best of five;
 - the size of OUT;
 - first paint to a solved fragment puzzle: from the page's first paint to the
   moment the solved grid is set (<html data-solved-at>), each in a new browser with
@@ -32,7 +32,7 @@ def native(alldiff, path):
     """Best of three: the CLI's own per-puzzle times summed (--timer), and the
     process's wall time (start and output included)."""
     timers, walls = [], []
-    for _ in range(3):
+    for _ in range(5):
         started = time.perf_counter()
         out = subprocess.run(
             [alldiff, "solve", "--threads", "1", "--format", "csv", "--timer", "--input", path],
@@ -55,7 +55,7 @@ def in_page(browser, server, path):
         ".filter(s => s.length === 81).length}))" % text
     )
     cold = browser.eval(expression, timeout=600)
-    warm = [browser.eval(expression, timeout=600) for _ in range(3)]
+    warm = [browser.eval(expression, timeout=600) for _ in range(5)]
     return cold, min(w["ms"] for w in warm)
 
 
@@ -81,8 +81,8 @@ def main():
     server = cdp.Server(out)
     try:
         print(
-            "| file | puzzles | page, first call | page, best of 3 | native CLI --timer, best of 3"
-            " | native CLI wall, best of 3 | page / native (timer) |"
+            "| file | puzzles | page, first call | page, best of 5 | native CLI --timer, best of 5"
+            " | native CLI wall, best of 5 | page / native (timer) |"
         )
         print("|---|--:|--:|--:|--:|--:|--:|")
         browser = cdp.Browser(chromium)

@@ -5,7 +5,17 @@
 // took (performance.now), or { id, error } if the call threw (a panic).
 import init, * as wasm from './alldiff_web.js';
 
-const ready = init();
+// Right after loading, the worker solves one hard puzzle a few times (some tens of
+// milliseconds) while nothing else is asked: the browser first runs WebAssembly
+// through its baseline compiler and optimises a function only once it has run a
+// while, so without this the first hard puzzles a visitor solves cost several times
+// what the next ones do (docs/web.md, "Targets, measured").
+const WARM_UP = '..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2';
+const ready = init().then(function () {
+  setTimeout(function () {
+    for (let i = 0; i < 4; i++) wasm.solve(WARM_UP);
+  }, 0);
+});
 
 self.onmessage = async function (event) {
   const { id, op, args } = event.data;
