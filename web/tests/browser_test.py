@@ -231,6 +231,31 @@ def main():
 
         run.check("Generate makes a puzzle with the hints and symmetry asked, solved uniquely", generate)
 
+        def generate_difficulty():
+            run.open()
+            b.eval("document.getElementById('difficulty').value = 'easy'")
+            run.click("generate")
+            b.wait_for("document.getElementById('output').dataset.puzzle", 60)
+            run.click("rate")
+            assert b.eval("document.getElementById('output').dataset.difficulty") == "easy"
+
+        run.check("Generate by difficulty: an easy puzzle rates easy", generate_difficulty)
+
+        def grid_text():
+            run.open()
+            rows = [EASY[r * 9 : r * 9 + 9] for r in range(9)]
+            grid = []
+            for r, row in enumerate(rows):
+                if r in (3, 6):
+                    grid.append("------+-------+------")
+                grid.append(" | ".join(" ".join(row[c : c + 3]) for c in (0, 3, 6)))
+            b.eval("document.getElementById('text').value = %r" % "\n".join(grid))
+            b.eval("document.getElementById('load').click()")
+            b.wait_for("window.alldiffPage.line() === %r" % EASY)
+            assert run.board_text() == EASY
+
+        run.check("a puzzle pasted as a grid (with separators) loads", grid_text)
+
         def tree():
             run.open()
             run.load(HARD)
