@@ -26,7 +26,8 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Stop after this many failed nodes.
     pub failures: Option<u64>,
-    /// Stop after this much wall time.
+    /// Stop after this much wall time. Ignored on `wasm32-unknown-unknown` (a
+    /// browser), which has no clock the library can read: cancel there instead.
     pub time: Option<Duration>,
     /// Stop once another thread sets this flag.
     pub cancel: Option<Arc<AtomicBool>>,
