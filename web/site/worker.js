@@ -5,16 +5,21 @@
 // took (performance.now), or { id, error } if the call threw (a panic).
 import init, * as wasm from './alldiff_web.js';
 
-// Right after loading, the worker solves one hard puzzle a few times (some tens of
-// milliseconds) while nothing else is asked: the browser first runs WebAssembly
-// through its baseline compiler and optimises a function only once it has run a
-// while, so without this the first hard puzzles a visitor solves cost several times
-// what the next ones do (docs/web.md, "Targets, measured").
+// Right after loading, the worker solves one hard puzzle 24 times (one solve per
+// task, so that a request that comes meanwhile waits for one solve at most): the
+// browser first runs WebAssembly through its baseline compiler and optimises a
+// function only once it has run a while, so without this the first hard puzzles a
+// visitor solves cost several times what the next ones do (docs/web.md, "Targets,
+// measured").
 const WARM_UP = '..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2';
+let warmUps = 24;
+function warmUp() {
+  if (warmUps-- <= 0) return;
+  wasm.solve(WARM_UP);
+  setTimeout(warmUp, 0);
+}
 const ready = init().then(function () {
-  setTimeout(function () {
-    for (let i = 0; i < 4; i++) wasm.solve(WARM_UP);
-  }, 0);
+  setTimeout(warmUp, 0);
 });
 
 self.onmessage = async function (event) {
