@@ -323,7 +323,7 @@ def main():
             # The page answers while the worker works: it is not frozen.
             started = time.monotonic()
             assert b.eval("document.documentElement.dataset.status") == "busy"
-            assert time.monotonic() - started < 1.0
+            assert time.monotonic() - started < 2.0
             b.eval("document.getElementById('cancel').click()")
             assert b.eval("document.documentElement.dataset.status") == "ready"
             assert "Cancelled" in run.output(), run.output()
