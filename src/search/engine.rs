@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::branching::Chosen;
 use super::{
     Bound, Branch, Decision, Goal, Level, Schedule, SearchObserver, Solver, State, Statistics,
-    Step, StopReason,
+    Step, StopReason, clock_now,
 };
 use crate::ids::{ConstraintId, VarId};
 use crate::invariant::uncounted;
@@ -69,7 +69,7 @@ impl Solver {
         .entered();
         // Only the solve time and a time limit need the clock.
         let clock = self.timed || self.limits.time.is_some();
-        let resumed = clock.then(Instant::now);
+        let resumed = clock.then(clock_now).flatten();
         // A search begun without the clock is timed, for a limit set since, from now.
         self.started = self.started.or(resumed);
         let step = self.search(observer, resumed);

@@ -6,6 +6,17 @@ use std::time::{Duration, Instant};
 
 use crate::ids::ConstraintId;
 
+/// The time now, where the platform has a clock: `None` on
+/// `wasm32-unknown-unknown` (a browser), where `Instant::now` panics. There, solve
+/// times stay zero and a time limit never stops a search: a page that needs one
+/// cancels through [`Limits::cancel`]'s flag or bounds the nodes instead.
+pub(crate) fn clock_now() -> Option<Instant> {
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    return None;
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    Some(Instant::now())
+}
+
 /// When to give up. All limits are off by default; each applies to one search (one
 /// call of `solve`, `count`, one `solutions` iterator, or one optimisation, from its
 /// first improving solution to the proof), restarts included.
@@ -15,7 +26,8 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Stop after this many failed nodes.
     pub failures: Option<u64>,
-    /// Stop after this much wall time.
+    /// Stop after this much wall time. Ignored on `wasm32-unknown-unknown` (a
+    /// browser), which has no clock the library can read: cancel there instead.
     pub time: Option<Duration>,
     /// Stop once another thread sets this flag.
     pub cancel: Option<Arc<AtomicBool>>,

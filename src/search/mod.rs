@@ -36,6 +36,7 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 pub use config::{Phase, SearchConfig};
+pub(crate) use limits::clock_now;
 pub use limits::{Limits, StopReason};
 pub use observer::{Branch, Decision, SearchObserver};
 pub use optimize::{Improvement, Objective, Optimization, OptimizeOutcome};
@@ -339,7 +340,9 @@ impl Solver {
     /// default. Each step of a search then reads the clock twice, some tens of
     /// nanoseconds; a caller running many tiny searches whose times it never shows
     /// (a Sudoku generator's uniqueness checks) may turn it off. Off, the solve time
-    /// stays zero and the clock is read only for a time limit.
+    /// stays zero and the clock is read only for a time limit. On
+    /// `wasm32-unknown-unknown` (a browser) there is no clock to read: the solve time
+    /// stays zero either way.
     pub fn measure_time(&mut self, on: bool) {
         self.timed = on;
     }

@@ -9,7 +9,7 @@ use super::format::{
 };
 use crate::ids::ConstraintId;
 use crate::propagator::Pruning;
-use crate::search::{Count, Decision, Outcome, SearchObserver, Solver, Statistics};
+use crate::search::{Count, Decision, Outcome, SearchObserver, Solver, Statistics, clock_now};
 
 /// A [`SearchObserver`] that writes the search as a trace (see the
 /// [module docs](crate::trace)). Wrap unbuffered writers (files) in a
@@ -31,8 +31,8 @@ pub struct TraceRecorder<W: Write> {
     pending: Option<NodeRecord>,
     pending_prunes: Vec<PruneRecord>,
     line: Vec<u8>,
-    /// When the recording started: node times count from here.
-    started: Instant,
+    /// When the recording started: node times count from here (none without a clock).
+    started: Option<Instant>,
 }
 
 /// What a [`TraceRecorder`] wrote.
@@ -99,7 +99,7 @@ impl<W: Write> TraceRecorder<W> {
             pending: Some(root(NodeStatus::Branch)),
             pending_prunes: Vec::new(),
             line,
-            started: Instant::now(),
+            started: clock_now(),
         })
     }
 
@@ -178,7 +178,7 @@ impl<W: Write> TraceRecorder<W> {
 
     /// Microseconds since the recording started.
     fn now_us(&self) -> Option<u64> {
-        u64::try_from(self.started.elapsed().as_micros()).ok()
+        u64::try_from(self.started?.elapsed().as_micros()).ok()
     }
 }
 
