@@ -80,7 +80,7 @@ def _spread(model: Model, options: Dict[str, Any], client: Optional[Client], n: 
     client = _client(client)
     setup, limits = _split_options(dict(options))
     parts = Solver(model, **setup).subproblems(n or SUBPROBLEMS_PER_THREAD * _threads(client))
-    shared = client.scatter(model, broadcast=True)
+    shared = client.scatter(model, broadcast=True, hash=False)
     return client, shared, setup, limits, parts
 
 
