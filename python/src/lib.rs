@@ -4,7 +4,7 @@
 //! offset)` tuples, literals `(var, negated)`), so that the Pythonic layer in
 //! `alldiff/` holds the operator overloading and keeps a replayable log of the
 //! calls a model is built from (what pickling, and so Dask, sends). Every search
-//! releases the GIL and watches for Ctrl-C ([`run`]); every library error
+//! releases the GIL and watches for Ctrl-C (`run`); every library error
 //! becomes a Python exception carrying the library's message.
 
 use std::sync::atomic::{AtomicBool, Ordering};
