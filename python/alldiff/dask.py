@@ -6,7 +6,8 @@ list of decisions, so a task is small and picklable: the model (pickled as the
 calls that built it, scattered once to every worker) plus one decision list. Each
 task rebuilds the model, assumes its decisions and searches; the answers are
 combined here: counts summed, the first solution found taken, the best objective
-of all kept.
+of all kept. When optimising, the best objective found so far is shared through a
+Dask ``Variable``: each task starts bounded by it, so later tasks prune more.
 
 The same code runs on a real cluster: pass ``Client("tcp://scheduler:8786")``
 instead of a local one. Batches of puzzles need no splitting: map
@@ -67,13 +68,34 @@ def _optimize_task(
     decisions: Decisions,
     objective: Tuple[int, int, int],
     maximize: bool,
+    shared: str,
 ) -> Optional[Tuple[int, List[int], bool]]:
-    solver = Solver(model, **setup)
-    solver.assume(decisions)
+    from distributed import Lock, Variable
+
+    best_so_far = Variable(shared)
+    try:
+        bound = best_so_far.get(timeout=0)
+    except Exception:  # not set yet: no task has finished with a solution
+        bound = None
+    # The scattered model is shared by the worker's tasks: bound a copy of it.
+    local = model.copy() if bound is not None else model
     var, scale, offset = objective
-    expr = model.var(var) * scale + offset
+    expr = local.var(var) * scale + offset
+    if bound is not None:
+        local.add(expr > bound if maximize else expr < bound)
+    solver = Solver(local, **setup)
+    solver.assume(decisions)
     best = solver.maximize(expr, **limits) if maximize else solver.minimize(expr, **limits)
-    return None if best is None else (best.objective, best.values(), best.optimal)
+    if best is None:
+        return None
+    with Lock(shared):
+        try:
+            current = best_so_far.get(timeout=0)
+        except Exception:
+            current = None
+        if current is None or (best.objective > current if maximize else best.objective < current):
+            best_so_far.set(best.objective)
+    return best.objective, best.values()[: model.num_vars], best.optimal
 
 
 def _spread(model: Model, options: Dict[str, Any], client: Optional[Client], n: Optional[int]):  # type: ignore[no-untyped-def]
@@ -108,20 +130,37 @@ def solve(model: Model, client: Optional[Client] = None, subproblems: Optional[i
 
 
 def _optimize(model: Model, expr: ExprLike, maximize: bool, client: Optional[Client], n: Optional[int], options: Dict[str, Any]) -> Optional[Solution]:
+    import uuid
+
+    from distributed import Variable
+
     objective = model._view(expr)
     client, shared, setup, limits, parts = _spread(model, options, client, n)
     k = len(parts)
+    # The best objective any task has found: each task starts bounded by it.
+    name = f"alldiff-best-{uuid.uuid4().hex}"
     futures = client.map(
-        _optimize_task, [shared] * k, [setup] * k, [limits] * k, parts, [objective] * k, [maximize] * k, pure=False
+        _optimize_task,
+        [shared] * k,
+        [setup] * k,
+        [limits] * k,
+        parts,
+        [objective] * k,
+        [maximize] * k,
+        [name] * k,
+        pure=False,
     )
     best: Optional[Tuple[int, List[int], bool]] = None
     optimal = True
-    for found in client.gather(futures):
-        if found is None:
-            continue
-        optimal = optimal and found[2]
-        if best is None or (found[0] > best[0] if maximize else found[0] < best[0]):
-            best = found
+    try:
+        for found in client.gather(futures):
+            if found is None:
+                continue
+            optimal = optimal and found[2]
+            if best is None or (found[0] > best[0] if maximize else found[0] < best[0]):
+                best = found
+    finally:
+        Variable(name, client=client).delete()
     if best is None:
         return None
     return Solution(model, best[1], best[0], optimal=optimal)
