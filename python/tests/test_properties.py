@@ -87,24 +87,27 @@ def test_element_and_table_match_brute_force(array, tuples):
 
 
 @settings(max_examples=30, deadline=None)
-@given(n=st.integers(1, 6), pieces=st.integers(2, 12))
-def test_subproblems_partition_the_solutions(n, pieces):
+@given(n=st.integers(1, 6), pieces=st.integers(2, 12), order=st.sampled_from(["ascending", "split", "reverse_split", "median"]))
+def test_subproblems_partition_the_solutions(n, pieces, order):
     m = alldiff.Model()
     q = m.int_vars(n, 0, n - 1)
     m.all_different(q)
     m.all_different([v + i for i, v in enumerate(q)])
     m.all_different([v - i for i, v in enumerate(q)])
-    solver = alldiff.Solver(m)
+    solver = alldiff.Solver(m, value_order=order)
     total = 0
     seen = set()
+    branches = set()
     for decisions in solver.subproblems(pieces):
-        part = alldiff.Solver(m)
+        branches |= {b for _, b, _ in decisions}
+        part = alldiff.Solver(m, value_order=order)
         part.assume(decisions)
         sols = [tuple(s[q]) for s in part.solutions()]
         assert not seen & set(sols)
         seen |= set(sols)
         total += part.count()
     assert total == m.count() == len(seen)
+    assert branches <= ({"=", "!="} if order in ("ascending", "median") else {"<=", ">"})
 
 
 @settings(max_examples=30, deadline=None)
