@@ -57,18 +57,31 @@ def validate(puzzle: str) -> Validation:
     return Validation(_alldiff.sudoku_validate(puzzle))
 
 
-@dataclass(frozen=True)
-class Rating:
+class Rating(str):
     """A puzzle's grade: the weakest reasoning that solves it without guessing
     (``easy`` < ``medium`` < ``hard`` < ``fiendish`` < ``diabolical``, which needs
-    search: ``nodes`` and ``failures`` say how much)."""
+    search: ``nodes`` and ``failures`` say how much). It is the grade's name as a
+    string (``rate(p) == "hard"``), with the counts as attributes."""
 
-    difficulty: str
-    nodes: int = 0
-    failures: int = 0
+    nodes: int
+    failures: int
 
-    def __str__(self) -> str:
-        return self.difficulty
+    def __new__(cls, difficulty: str, nodes: int = 0, failures: int = 0) -> "Rating":
+        rating = super().__new__(cls, difficulty)
+        rating.nodes = nodes
+        rating.failures = failures
+        return rating
+
+    @property
+    def difficulty(self) -> str:
+        """The grade's name."""
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"Rating({self.difficulty!r}, nodes={self.nodes}, failures={self.failures})"
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        return (Rating, (self.difficulty, self.nodes, self.failures))
 
 
 def rate(puzzle: str) -> Rating:

@@ -169,3 +169,12 @@ def test_search_releases_the_gil():
         done.set()
         t.join()
     assert len(ticks) > 3
+
+
+def test_rating_reads_as_its_name():
+    rating = alldiff.sudoku.rate(PUZZLE)
+    assert rating == rating.difficulty and isinstance(rating, str)
+    assert rating.nodes >= 0 and rating.failures >= 0
+    import pickle
+
+    assert pickle.loads(pickle.dumps(rating)).nodes == rating.nodes
