@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use alldiff::sudoku::{
-    self, Difficulty, GenerateOptions, Grid, SolveResult, SudokuSolver, Symmetry,
+    self, Difficulty, ExplainOptions, GenerateOptions, Grid, SolveResult, SudokuSolver, Symmetry,
 };
 use alldiff::{Limits, StopReason};
 use pyo3::exceptions::PyValueError;
@@ -94,8 +94,9 @@ fn sudoku_validate(puzzle: &str) -> PyResult<Vec<String>> {
 #[pyfunction]
 fn sudoku_rate(py: Python<'_>, puzzle: &str) -> PyResult<(String, u64, u64)> {
     let grid = parse(puzzle)?;
-    let rating = py
-        .detach(|| sudoku::rate(&grid))
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = Limits::none().with_cancel(cancel.clone());
+    let rating = run(py, &cancel, || sudoku::rate_with_limits(&grid, &limits))?
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok((rating.difficulty.to_string(), rating.nodes, rating.failures))
 }
@@ -131,7 +132,9 @@ fn symmetry(name: &str) -> PyResult<Symmetry> {
     })
 }
 
-/// `(puzzle, solution)` lines.
+/// `(puzzle, solution)` lines. Generation runs with the GIL released but to its
+/// end: its searches are bounded (a few hundred thousand nodes an attempt), and the
+/// library's generator takes no cancellation flag.
 #[pyfunction]
 #[pyo3(signature = (hints=None, seed=0, box_size=3, symmetry_name="none", minimal=false, difficulty_name=None))]
 fn sudoku_generate(
@@ -165,8 +168,12 @@ fn sudoku_explain(
     puzzle: &str,
 ) -> PyResult<(String, Vec<String>, String, usize, String)> {
     let grid = parse(puzzle)?;
-    let explanation = py
-        .detach(|| sudoku::explain(&grid))
+    let cancel = Arc::new(AtomicBool::new(false));
+    let options = ExplainOptions {
+        limits: Limits::none().with_cancel(cancel.clone()),
+        ..ExplainOptions::default()
+    };
+    let explanation = run(py, &cancel, || sudoku::explain_with(&grid, &options))?
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok((
         explanation.to_string(),
