@@ -364,6 +364,9 @@ class Model:
         # Every call that built the model, replayed by pickling (and so by Dask).
         self._ops: List[Tuple[str, tuple]] = []
         self._aux: set = set()
+        # The auxiliary variable made for each expression, reused when it comes again
+        # (an objective minimised twice).
+        self._defined: Dict[Any, int] = {}
         self._bools: set = set()
         self._last = Statistics()
 
@@ -412,6 +415,9 @@ class Model:
             var = self._call("var_from_values", [expr._constant], None)
             self._aux.add(var)
             return var, 1, 0
+        key = (tuple(sorted(expr._terms.items())), expr._constant)
+        if key in self._defined:
+            return self._defined[key], 1, 0
         lo = hi = expr._constant
         for var, coef in expr._terms.items():
             a, b = self._core.bounds(var)
@@ -421,6 +427,7 @@ class Model:
         self._aux.add(aux)
         terms = [(c, v) for v, c in expr._terms.items()] + [(-1, aux)]
         self._call("linear", terms, "==", -expr._constant)
+        self._defined[key] = aux
         return aux, 1, 0
 
     def _views(self, values: Iterable[ExprLike]) -> List[Tuple[int, int, int]]:

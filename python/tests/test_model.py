@@ -135,3 +135,15 @@ def test_trace_and_viewer(tmp_path):
     assert page.startswith("<iframe") and "DOCTYPE" in page
     assert trace.html().startswith("<!DOCTYPE html>")
     assert trace.summary()
+
+
+def test_an_expression_gets_one_auxiliary_variable():
+    m = alldiff.Model()
+    x, y = m.int_var(0, 3, "x"), m.int_var(0, 3, "y")
+    m.add(x < y)
+    first = m.minimize(x + 2 * y)
+    size = m.num_vars
+    again = m.minimize(x + 2 * y)
+    assert m.num_vars == size and first.objective == again.objective == 2
+    assert m.count() == 6
+    assert set(first.as_dict()) == {"x", "y"}
