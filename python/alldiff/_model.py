@@ -302,6 +302,12 @@ class Solver:
         """:meth:`minimize`, the larger the better."""
         return self._optimize(expr, True, limits)
 
+    def root_domains(self) -> Optional[List[List[int]]]:
+        """Every variable's domain after propagation at the root, without search;
+        ``None`` when propagation alone proves there is no solution."""
+        search = self._search({})
+        return search.root_domains()
+
     def subproblems(self, n: int) -> List[List[Tuple[int, str, int]]]:
         """About ``n`` subproblems that partition the solutions (the split the Rust
         ``ParallelSolver`` makes), each a list of ``(variable index, branch, value)``
@@ -464,6 +470,18 @@ class Model:
         ``a * x + c`` (others get an auxiliary variable). ``strength`` is ``value``,
         ``hidden_singles``, ``bounds`` or ``domain``."""
         self._call("all_different", self._views(exprs), strength)
+
+    def all_different_system(self, groups: Iterable[Iterable[IntVar]]) -> None:
+        """Several groups of variables, each all-different, propagated together
+        (naked and hidden singles on all groups at once): the Sudoku solver's
+        constraint. Every value must fit one window of 64 values."""
+        self._call("all_different_system", [[v.index for v in g] for g in groups])
+
+    def intersection(self, a: Sequence[ExprLike], b: Sequence[ExprLike]) -> None:
+        """Two overlapping all-different groups prune each other (a value one group
+        can only place in the shared part leaves the rest of the other); post it
+        beside ``all_different`` on each group."""
+        self._call("intersection", self._views(a), self._views(b))
 
     def element(self, array: Sequence[ExprLike], index: ExprLike, value: ExprLike) -> None:
         """``value == array[index]``, ``index`` counted from 0; ``array`` of ints or expressions."""

@@ -200,6 +200,24 @@ impl Core {
         )
     }
 
+    /// Groups of variables, each all-different, propagated together.
+    fn all_different_system(&mut self, groups: Vec<Vec<usize>>) -> Posted {
+        let groups = (groups.into_iter())
+            .map(|g| {
+                g.into_iter()
+                    .map(|v| self.var(v))
+                    .collect::<PyResult<Vec<_>>>()
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        posted(self.model().all_different_system(groups))
+    }
+
+    /// Two overlapping all-different groups prune each other.
+    fn intersection(&mut self, a: Vec<PyView>, b: Vec<PyView>) -> Posted {
+        let (a, b) = (self.views(a)?, self.views(b)?);
+        posted(self.model().intersection(a, b))
+    }
+
     fn element(&mut self, array: Vec<i32>, index: PyView, value: PyView) -> Posted {
         let (index, value) = (self.view(index)?, self.view(value)?);
         posted(self.model().element(&array, index, value))

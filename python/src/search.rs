@@ -327,6 +327,16 @@ impl Search {
         })
     }
 
+    /// Every variable's domain after propagating at the root (and the assumed
+    /// decisions), without search; `None` if propagation proves there is no solution.
+    fn root_domains(&mut self, py: Python<'_>) -> PyResult<Option<Vec<Vec<i32>>>> {
+        let solver = self
+            .solver
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        run(py, &self.cancel, || solver.root_domains())
+    }
+
     /// The statistics of the latest search, as a dict.
     fn statistics<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         statistics_dict(py, self.solver().statistics())

@@ -147,3 +147,31 @@ def test_an_expression_gets_one_auxiliary_variable():
     assert m.num_vars == size and first.objective == again.objective == 2
     assert m.count() == 6
     assert set(first.as_dict()) == {"x", "y"}
+
+
+def test_all_different_relatives_and_root_domains():
+    m = alldiff.Model()
+    cells = m.int_vars(4, 1, 4)
+    m.all_different_system([cells[:2], cells[2:], [cells[0], cells[2]], [cells[1], cells[3]]])
+    brute = sum(
+        1
+        for a in range(1, 5)
+        for b in range(1, 5)
+        for c in range(1, 5)
+        for d in range(1, 5)
+        if a != b and c != d and a != c and b != d
+    )
+    assert m.count() == brute
+    m = alldiff.Model()
+    x = m.int_var(0, 9)
+    m.add(x >= 7)
+    m.add(x != 8)
+    assert alldiff.Solver(m).root_domains()[x.index] == [7, 9]
+    m.add(x < 7)
+    assert alldiff.Solver(m).root_domains() is None
+    m = alldiff.Model()
+    row, box = m.int_vars(3, 1, 3), m.int_vars(2, 1, 3)
+    m.all_different(row)
+    m.all_different([row[0], *box])
+    m.intersection(row, [row[0], *box])
+    assert m.count() == 6 * 2
