@@ -94,8 +94,8 @@ pub use propagator::{
 pub use search::{
     Branch, Count, CountStatus, Decision, Domains, Improvement, Limits, Objective, Optimization,
     OptimizeOutcome, Outcome, ParallelSolver, Phase, Restarts, SearchConfig, SearchObserver,
-    Solution, Solutions, Solver, SolverSource, Statistics, Step, StopReason, ValueOrder,
-    ValueOrderSelector, ValueSelector, VariableOrder, VariableSelector,
+    Solution, Solutions, Solver, SolverSource, SplitDecision, Statistics, Step, StopReason,
+    ValueOrder, ValueOrderSelector, ValueSelector, VariableOrder, VariableSelector,
 };
 pub use store::COPY_CELLS;
 

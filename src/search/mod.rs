@@ -41,7 +41,7 @@ pub use limits::{Limits, StopReason};
 pub use observer::{Branch, Decision, SearchObserver};
 pub use optimize::{Improvement, Objective, Optimization, OptimizeOutcome};
 pub use orders::{ValueOrder, ValueOrderSelector, VariableOrder};
-pub use parallel::{ParallelSolver, SolverSource};
+pub use parallel::{ParallelSolver, SolverSource, SplitDecision};
 pub use restarts::Restarts;
 pub use selectors::{Domains, ValueSelector, VariableSelector};
 pub use solution::{Solution, Solutions};

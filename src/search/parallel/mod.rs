@@ -17,6 +17,7 @@
 //! (a shared stop flag), statistics are summed over workers.
 
 mod split;
+mod subproblems;
 #[cfg(test)]
 mod tests;
 
@@ -35,6 +36,7 @@ use crate::error::ModelError;
 use crate::ids::{ConstraintId, View};
 use crate::model::Model;
 use split::{Subproblem, split};
+pub use subproblems::SplitDecision;
 
 /// The subproblems per thread unless [`ParallelSolver::set_subproblems_per_thread`]
 /// says otherwise: enough for uneven subproblems to balance out, few enough that

@@ -91,3 +91,38 @@ fn an_unsatisfiable_root_has_no_subproblems() {
     }
     assert_eq!(count, 0);
 }
+
+/// The public split: each subproblem's decisions, assumed by a fresh solver, find
+/// its share of the solutions, and the shares add up; bounds branches included.
+#[test]
+fn public_subproblems_partition_the_count() {
+    use crate::{Branch, SearchConfig, SplitDecision, ValueOrder};
+    for order in [ValueOrder::Ascending, ValueOrder::Split] {
+        let config = SearchConfig::new().value_order(order);
+        let mut solver = queens(7);
+        solver.set_config(config.clone());
+        let subproblems = solver.subproblems(10);
+        assert!(subproblems.len() > 1);
+        let mut total = 0;
+        for decisions in &subproblems {
+            // A solver of the same model (its variables are the model's own).
+            let mut worker = Solver::with_config(solver.model().clone(), config.clone());
+            worker.assume_decisions(decisions).unwrap();
+            total += worker.count(None).solutions;
+        }
+        assert_eq!(total, 40);
+        // The solver that split goes on as before.
+        assert_eq!(solver.count(None).solutions, 40);
+    }
+    // Nothing is greater than `i32::MAX`.
+    let mut model = Model::new();
+    let x = model.int_var(i32::MAX - 1, i32::MAX).unwrap();
+    let mut solver = Solver::new(model);
+    let decision = SplitDecision {
+        var: x,
+        branch: Branch::Greater,
+        value: i32::MAX,
+    };
+    solver.assume_decisions(&[decision]).unwrap();
+    assert_eq!(solver.count(None).solutions, 0);
+}
